@@ -1,0 +1,89 @@
+//! Bots that answer decisions: `random` (uniform) and `greedy` (most points now).
+
+use carcassonne_core::{Action, Game, Rng};
+
+/// A player program.
+pub trait Bot: Send {
+    /// Index into `actions` (never empty) of the chosen action.
+    fn choose(&mut self, game: &Game, actions: &[Action]) -> usize;
+}
+
+/// Bot names `--bots` accepts.
+pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+
+/// Uniform over the legal actions.
+pub struct RandomBot(pub Rng);
+
+impl Bot for RandomBot {
+    fn choose(&mut self, _game: &Game, actions: &[Action]) -> usize {
+        self.0.below(actions.len())
+    }
+}
+
+/// The action that gains the most points for its player now (its own score minus the
+/// best opponent's, once the rest of the turn is passed), ties by seeded choice.
+pub struct GreedyBot(pub Rng);
+
+impl GreedyBot {
+    fn value(game: &Game, a: Action, me: u8) -> i64 {
+        let mut g = game.clone();
+        let before = margin(&g, me);
+        g.play_unchecked(a);
+        let mut buf = Vec::new();
+        let turn = game.st.turn;
+        // Finish this player's part of the turn by declining what is left.
+        while let Some(d) = g.decision() {
+            if g.st.turn != turn || d.player != me {
+                break;
+            }
+            g.legal_actions(&mut buf);
+            let pick = buf.iter().position(|x| *x == Action::Pass).unwrap_or(0);
+            g.play_unchecked(buf[pick]);
+        }
+        margin(&g, me) - before
+    }
+}
+
+fn margin(g: &Game, me: u8) -> i64 {
+    let s = g.scores();
+    let best_other = s
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != me as usize)
+        .map(|(_, v)| *v)
+        .max()
+        .unwrap_or(0);
+    s[me as usize] as i64 - best_other as i64
+}
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, game: &Game, actions: &[Action]) -> usize {
+        let me = game.decision().map_or(0, |d| d.player);
+        let mut best = i64::MIN;
+        let mut ties: Vec<usize> = Vec::new();
+        for (i, &a) in actions.iter().enumerate() {
+            let v = Self::value(game, a, me);
+            if v > best {
+                best = v;
+                ties.clear();
+            }
+            if v == best {
+                ties.push(i);
+            }
+        }
+        ties[self.0.below(ties.len())]
+    }
+}
+
+/// Makes bot `name` for `seat`, seeded from the game seed.
+pub fn make_bot(name: &str, seed: u64, seat: usize) -> Result<Box<dyn Bot>, String> {
+    let rng = Rng::new(Rng::derive(seed, 0xB07_0000 + seat as u64));
+    match name {
+        "random" => Ok(Box::new(RandomBot(rng))),
+        "greedy" => Ok(Box::new(GreedyBot(rng))),
+        other => Err(format!(
+            "unknown bot '{other}' (known: {})",
+            BOT_NAMES.join(", ")
+        )),
+    }
+}

@@ -1,0 +1,184 @@
+//! The built-in plugins and the rule sets and tile data compiled into the binary.
+
+use std::sync::Arc;
+
+use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
+use carcassonne_core::record::RecordRules;
+use carcassonne_core::{InputError, Rules};
+
+/// Every built-in plugin a rule set can name.
+pub fn factories() -> Vec<PluginFactory> {
+    vec![
+        carcassonne_plugin_base::factory(),
+        carcassonne_plugin_river::factory(),
+    ]
+}
+
+/// Prefix of the names of embedded files.
+pub const EMBEDDED: &str = "embedded:";
+
+/// Rule sets and tile data compiled in, by their path in the repository.
+pub const EMBEDDED_FILES: &[(&str, &str)] = &[
+    (
+        "config/base.toml",
+        include_str!("../../../config/base.toml"),
+    ),
+    (
+        "config/river.toml",
+        include_str!("../../../config/river.toml"),
+    ),
+    (
+        "config/tiles/base.toml",
+        include_str!("../../../config/tiles/base.toml"),
+    ),
+    (
+        "config/tiles/river.toml",
+        include_str!("../../../config/tiles/river.toml"),
+    ),
+];
+
+/// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
+pub const DEFAULT_RULES: &str = "embedded:config/river.toml";
+
+fn embedded(path: &str) -> Option<&'static str> {
+    EMBEDDED_FILES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, t)| *t)
+}
+
+/// Joins `rel` to the directory of `file` (both `/`-separated), folding `..`.
+fn join(file: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = file.split('/').collect();
+    parts.pop();
+    for seg in rel.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// Reads a rule-set file: `embedded:PATH` or a path on disk. Returns the text.
+pub fn read_rules_text(file: &str) -> Result<String, InputError> {
+    if let Some(path) = file.strip_prefix(EMBEDDED) {
+        return embedded(path).map(str::to_string).ok_or_else(|| {
+            let known: Vec<String> = EMBEDDED_FILES
+                .iter()
+                .filter(|(p, _)| !p.starts_with("config/tiles/"))
+                .map(|(p, _)| format!("{EMBEDDED}{p}"))
+                .collect();
+            InputError::new(
+                file,
+                None,
+                format!("no such embedded rule set (known: {})", known.join(", ")),
+            )
+        });
+    }
+    std::fs::read_to_string(file)
+        .map_err(|e| InputError::new(file, None, format!("cannot read rule set: {e}")))
+}
+
+/// Loads a rule set from its name and text (tile files resolved next to it).
+pub fn load_rules_text(file: &str, text: &str) -> Result<Arc<Rules>, InputError> {
+    let factories = factories();
+    if let Some(path) = file.strip_prefix(EMBEDDED) {
+        let path = path.to_string();
+        let resolve = move |rel: &str| {
+            let p = join(&path, rel);
+            embedded(&p)
+                .map(|t| (format!("{EMBEDDED}{p}"), t.to_string()))
+                .ok_or_else(|| "no such embedded file".to_string())
+        };
+        load_rules(file, text, &resolve, &factories)
+    } else {
+        load_rules(file, text, &disk_resolver(file), &factories)
+    }
+}
+
+/// Loads a rule-set file (`embedded:PATH` or a path on disk); returns the rules and text.
+pub fn load_rules_file(file: &str) -> Result<(Arc<Rules>, String), InputError> {
+    let text = read_rules_text(file)?;
+    Ok((load_rules_text(file, &text)?, text))
+}
+
+/// Rebuilds the rules a record names, and checks they resolve to the recorded plugins.
+pub fn rules_for_record(r: &RecordRules, record_file: &str) -> Result<Arc<Rules>, InputError> {
+    let rules = match &r.text {
+        Some(text) => load_rules_text(&r.file, text)?,
+        None => load_rules_file(&r.file)?.0,
+    };
+    if !r.plugins.is_empty() {
+        let now: Vec<(&str, i64, &serde_json::Value)> = rules
+            .plugins
+            .iter()
+            .map(|p| (p.name.as_str(), p.priority, &p.options))
+            .collect();
+        let then: Vec<(&str, i64, &serde_json::Value)> = r
+            .plugins
+            .iter()
+            .map(|p| (p.name.as_str(), p.priority, &p.options))
+            .collect();
+        if now != then {
+            return Err(InputError::new(
+                record_file,
+                None,
+                format!(
+                    "rules.plugins: the record was played with {}, but '{}' now resolves to {}",
+                    describe(&then),
+                    r.file,
+                    describe(&now)
+                ),
+            ));
+        }
+    }
+    Ok(rules)
+}
+
+fn describe(list: &[(&str, i64, &serde_json::Value)]) -> String {
+    list.iter()
+        .map(|(n, p, o)| format!("{n}[{p}] {o}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One line per plugin in resolved order: `priority name options`.
+pub fn plugin_order(rules: &Rules) -> String {
+    rules
+        .plugins
+        .iter()
+        .map(|p| format!("{} (priority {}) {}", p.name, p.priority, p.options))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_folds_relative_paths() {
+        assert_eq!(
+            join("config/river.toml", "tiles/river.toml"),
+            "config/tiles/river.toml"
+        );
+        assert_eq!(
+            join("config/x/a.toml", "../tiles/b.toml"),
+            "config/tiles/b.toml"
+        );
+    }
+
+    #[test]
+    fn every_embedded_rule_set_loads() {
+        for (p, _) in EMBEDDED_FILES
+            .iter()
+            .filter(|(p, _)| !p.starts_with("config/tiles/"))
+        {
+            load_rules_file(&format!("{EMBEDDED}{p}")).unwrap();
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! Plays whole games with bots.
+
+use std::sync::Arc;
+
+use carcassonne_core::{Game, GameOptions, Rules};
+
+use crate::bots::{make_bot, Bot};
+
+/// Plays one game to the end; `bots` are cycled over the seats.
+pub fn play_game(
+    rules: &Arc<Rules>,
+    players: usize,
+    seed: u64,
+    bot_names: &[String],
+    record: bool,
+) -> Result<Game, String> {
+    let mut bots: Vec<Box<dyn Bot>> = (0..players)
+        .map(|seat| make_bot(&bot_names[seat % bot_names.len()], seed, seat))
+        .collect::<Result<_, _>>()?;
+    let mut game = Game::start(
+        rules.clone(),
+        GameOptions {
+            players,
+            seed,
+            tile_order: None,
+            record,
+        },
+    )?;
+    let mut buf = Vec::with_capacity(256);
+    run_to_end(&mut game, &mut bots, &mut buf)?;
+    Ok(game)
+}
+
+/// Lets the bots answer every decision until the game ends.
+pub fn run_to_end(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    buf: &mut Vec<carcassonne_core::Action>,
+) -> Result<(), String> {
+    while let Some(d) = game.decision() {
+        game.legal_actions(buf);
+        if buf.is_empty() {
+            return Err(format!(
+                "turn {}: a decision of player {} has no legal action ({:?})",
+                game.st.turn, d.player, d.kind
+            ));
+        }
+        let i = bots[d.player as usize].choose(game, buf);
+        game.play_unchecked(buf[i]);
+    }
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! The `carcassonne` command line: play, replay (simulate, merge and render follow).
+
+pub mod bots;
+pub mod builtin;
+mod cmd_play;
+mod cmd_replay;
+pub mod driver;
+pub mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code for bad input (config, records, arguments).
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// An error the CLI reports: one line on stderr and an exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad input: exit code 2.
+    pub fn input(m: impl std::fmt::Display) -> Self {
+        CliError {
+            code: EXIT_BAD_INPUT,
+            message: m.to_string(),
+        }
+    }
+    /// Anything else: exit code 1.
+    pub fn failure(m: impl std::fmt::Display) -> Self {
+        CliError {
+            code: 1,
+            message: m.to_string(),
+        }
+    }
+}
+
+#[derive(Parser)]
+#[command(
+    name = "carcassonne",
+    version,
+    about = "Carcassonne rules engine: expansions as plugins"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play one game between bots and print the final scores.
+    Play(cmd_play::PlayArgs),
+    /// Re-check every action of a game record and print its final scores.
+    Replay(cmd_replay::ReplayArgs),
+}
+
+/// Runs the CLI with the process arguments.
+pub fn main() -> ExitCode {
+    init_tracing();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let res = match cli.cmd {
+        Cmd::Play(a) => cmd_play::run(a),
+        Cmd::Replay(a) => cmd_replay::run(a),
+    };
+    match res {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// `tracing` output on stderr, silent unless `RUST_LOG` is set.
+fn init_tracing() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
+}

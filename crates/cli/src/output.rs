@@ -1,0 +1,38 @@
+//! Writing output files safely: a file appears complete or not at all.
+
+use std::io::Write;
+use std::path::Path;
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
+/// so an interrupted write never leaves a truncated file under the final name.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let res = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    res
+}
+
+/// Final scores as `seat 0: 12, seat 1: 30`.
+pub fn scores_line(scores: &[i32]) -> String {
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("seat {i}: {s}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,221 @@
+//! The board: a growable grid of cells holding placed tile parts, and the frontier
+//! of empty cells next to them.
+
+use crate::geometry::{Pos, Rotation, Side};
+use crate::tile::TileTypeId;
+
+/// A tile part lying on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedPart {
+    pub pos: Pos,
+    pub tile: TileTypeId,
+    pub face: u8,
+    /// Index of the part within its face (0 for single tiles).
+    pub part: u8,
+    pub rot: Rotation,
+    /// Side kinds of the rotated part (see [`crate::tile::RotatedPart::signature`]).
+    pub signature: u32,
+    /// Node id of the part's first feature in the feature graph.
+    pub node_base: u32,
+    /// Index of the first part of the same tile (itself for single tiles).
+    pub first: u32,
+}
+
+const EMPTY: u16 = 0;
+const FRONTIER: u16 = 0x8000;
+
+/// Cells, placed parts and the frontier.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Grid index of cell (0,0) is (`ox`, `oy`); the grid is `w` x `w`.
+    ox: i32,
+    oy: i32,
+    w: i32,
+    /// 0 empty; `FRONTIER | i` frontier index i; otherwise placed-part index + 1.
+    cells: Vec<u16>,
+    pub parts: Vec<PlacedPart>,
+    frontier: Vec<Pos>,
+    /// Bounding box of placed cells (min x, min y, max x, max y).
+    pub bounds: (i32, i32, i32, i32),
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Board {
+    pub fn new() -> Self {
+        let w = 32;
+        Board {
+            ox: w / 2,
+            oy: w / 2,
+            w,
+            cells: vec![EMPTY; (w * w) as usize],
+            parts: Vec::with_capacity(96),
+            frontier: Vec::with_capacity(64),
+            bounds: (0, 0, 0, 0),
+        }
+    }
+
+    #[inline]
+    fn index(&self, p: Pos) -> Option<usize> {
+        let gx = p.x + self.ox;
+        let gy = p.y + self.oy;
+        if gx < 0 || gy < 0 || gx >= self.w || gy >= self.w {
+            None
+        } else {
+            Some((gy * self.w + gx) as usize)
+        }
+    }
+
+    /// The placed part at `p`.
+    #[inline]
+    pub fn part_at(&self, p: Pos) -> Option<u32> {
+        let c = self.cells[self.index(p)?];
+        if c == EMPTY || c & FRONTIER != 0 {
+            None
+        } else {
+            Some(c as u32 - 1)
+        }
+    }
+
+    #[inline]
+    pub fn is_placed(&self, p: Pos) -> bool {
+        self.part_at(p).is_some()
+    }
+
+    /// Empty cells that touch a placed part, in a deterministic order.
+    pub fn frontier(&self) -> &[Pos] {
+        &self.frontier
+    }
+
+    /// Number of placed parts.
+    pub fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// Required side kinds at empty cell `p`: (mask, value) over packed signatures, and
+    /// whether any neighbour is placed.
+    #[inline]
+    pub fn constraint(&self, p: Pos) -> (u32, u32, bool) {
+        let mut mask = 0u32;
+        let mut want = 0u32;
+        for s in Side::ALL {
+            if let Some(n) = self.part_at(p.step(s)) {
+                let theirs = (self.parts[n as usize].signature >> (8 * s.opposite() as u32)) & 0xFF;
+                mask |= 0xFF << (8 * s as u32);
+                want |= theirs << (8 * s as u32);
+            }
+        }
+        (mask, want, mask != 0)
+    }
+
+    /// Puts a part on an empty cell; returns its index.
+    pub fn place(&mut self, part: PlacedPart) -> u32 {
+        let p = part.pos;
+        self.ensure_room(p);
+        let idx = self.parts.len() as u32;
+        let ci = self.index(p).expect("room ensured");
+        let c = self.cells[ci];
+        debug_assert!(
+            c == EMPTY || c & FRONTIER != 0,
+            "cell {p} already holds a tile"
+        );
+        if c & FRONTIER != 0 {
+            self.remove_frontier((c & !FRONTIER) as usize);
+        }
+        self.cells[ci] = (idx + 1) as u16;
+        self.parts.push(part);
+        for s in Side::ALL {
+            let q = p.step(s);
+            let qi = self.index(q).expect("room ensured");
+            if self.cells[qi] == EMPTY {
+                self.cells[qi] = FRONTIER | self.frontier.len() as u16;
+                self.frontier.push(q);
+            }
+        }
+        if self.parts.len() == 1 {
+            self.bounds = (p.x, p.y, p.x, p.y);
+        } else {
+            let b = &mut self.bounds;
+            *b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+        }
+        idx
+    }
+
+    fn remove_frontier(&mut self, i: usize) {
+        self.frontier.swap_remove(i);
+        if i < self.frontier.len() {
+            let moved = self.frontier[i];
+            let mi = self.index(moved).expect("frontier cell on grid");
+            self.cells[mi] = FRONTIER | i as u16;
+        }
+    }
+
+    /// Grows the grid so that `p` and its neighbours' neighbours fit.
+    fn ensure_room(&mut self, p: Pos) {
+        let gx = p.x + self.ox;
+        let gy = p.y + self.oy;
+        if gx >= 2 && gy >= 2 && gx < self.w - 2 && gy < self.w - 2 {
+            return;
+        }
+        let nw = self.w * 2;
+        let shift = self.w / 2;
+        let mut cells = vec![EMPTY; (nw * nw) as usize];
+        for y in 0..self.w {
+            for x in 0..self.w {
+                cells[((y + shift) * nw + x + shift) as usize] =
+                    self.cells[(y * self.w + x) as usize];
+            }
+        }
+        self.cells = cells;
+        self.w = nw;
+        self.ox += shift;
+        self.oy += shift;
+    }
+
+    /// Number of placed cells among the 8 around `p`.
+    pub fn ring_count(&self, p: Pos) -> u32 {
+        p.ring().iter().filter(|q| self.is_placed(**q)).count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(x: i32, y: i32) -> PlacedPart {
+        PlacedPart {
+            pos: Pos::new(x, y),
+            tile: 0,
+            face: 0,
+            part: 0,
+            rot: Rotation::default(),
+            signature: 0,
+            node_base: 0,
+            first: 0,
+        }
+    }
+
+    #[test]
+    fn frontier_follows_placements_and_growth() {
+        let mut b = Board::new();
+        b.place(part(0, 0));
+        assert_eq!(b.frontier().len(), 4);
+        b.place(part(1, 0));
+        assert_eq!(b.frontier().len(), 6);
+        for x in 2..40 {
+            b.place(part(x, 0));
+        }
+        assert_eq!(b.frontier().len(), 2 * 40 + 2);
+        assert_eq!(b.part_at(Pos::new(39, 0)), Some(39));
+        assert!(b.frontier().iter().all(|&p| !b.is_placed(p)));
+        assert_eq!(b.bounds, (0, 0, 39, 0));
+    }
+}

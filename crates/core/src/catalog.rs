@@ -1,0 +1,511 @@
+//! The tile catalog: tile types loaded from TOML data files, checked as TILES.md's
+//! consistency section says.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+use crate::error::{from_toml, line_of, InputError};
+use crate::geometry::{parse_half, Rotation, Side};
+use crate::tile::{rotate_part, FeatureDef, FeatureKind, TileFace, TilePart, TileType, TileTypeId};
+
+/// All tile types known to a rule set, with the names of markers and modifiers.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    pub tiles: Vec<TileType>,
+    by_id: HashMap<String, TileTypeId>,
+    /// Marker names; bit `i` of a marker mask is `marker_names[i]`.
+    pub marker_names: Vec<String>,
+    /// Modifier names; bit `i` of a modifier mask is `modifier_names[i]`.
+    pub modifier_names: Vec<String>,
+    /// Loaded tile sets: name and the IDs in file order.
+    pub sets: Vec<(String, Vec<TileTypeId>)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    set: String,
+    #[serde(default)]
+    description: String,
+    /// Expected number of tiles (sum of counts), checked when given.
+    total: Option<u32>,
+    tiles: Vec<toml::Spanned<RawTile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTile {
+    id: String,
+    count: Option<u32>,
+    variant_of: Option<String>,
+    features: String,
+    #[serde(default)]
+    markers: Vec<String>,
+    /// For the second part of a double tile: its offset from the first at rotation 0.
+    offset: Option<[i32; 2]>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    note: String,
+}
+
+impl Catalog {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The tile type with TILES.md ID `id`.
+    pub fn id(&self, id: &str) -> Option<TileTypeId> {
+        self.by_id.get(id).copied()
+    }
+
+    pub fn tile(&self, t: TileTypeId) -> &TileType {
+        &self.tiles[t as usize]
+    }
+
+    /// The bit of marker `name` (registering the name if new).
+    pub fn marker_bit(&mut self, name: &str) -> u32 {
+        intern(&mut self.marker_names, name)
+    }
+
+    /// The bit of marker `name` if any loaded tile uses it, else 0.
+    pub fn marker(&self, name: &str) -> u32 {
+        self.marker_names
+            .iter()
+            .position(|n| n == name)
+            .map_or(0, |i| 1 << i)
+    }
+
+    /// The bit of modifier `name` if any loaded tile uses it, else 0.
+    pub fn modifier(&self, name: &str) -> u32 {
+        self.modifier_names
+            .iter()
+            .position(|n| n == name)
+            .map_or(0, |i| 1 << i)
+    }
+
+    /// The tile IDs of a loaded set, in file order.
+    pub fn set(&self, name: &str) -> Option<&[TileTypeId]> {
+        self.sets
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// Loads one tile data file (`file` names it in errors).
+    pub fn load_str(&mut self, file: &str, text: &str) -> Result<String, InputError> {
+        let raw: RawFile = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
+        if self.set(&raw.set).is_some() {
+            return Err(InputError::new(
+                file,
+                None,
+                format!("tile set '{}' is loaded twice", raw.set),
+            ));
+        }
+        let _ = raw.description;
+        let mut ids = Vec::new();
+        let mut total = 0u32;
+        for sp in &raw.tiles {
+            let line = Some(line_of(text, sp.span().start));
+            let t = sp.get_ref();
+            let err = |m: String| InputError::new(file, line, format!("tile {}: {}", t.id, m));
+            let mut parts = t.id.split('/');
+            let base = parts.next().unwrap_or("").to_string();
+            let rest: Vec<&str> = parts.collect();
+            if base.is_empty() {
+                return Err(err("empty tile ID".into()));
+            }
+            let (face_name, part_name) = match rest.len() {
+                0 => (String::new(), base.clone()),
+                1 => (String::new(), t.id.clone()),
+                2 => (rest[0].to_string(), t.id.clone()),
+                _ => return Err(err("an ID has at most the form TILE/FACE/PART".into())),
+            };
+            let features = parse_features(&t.features, &mut self.modifier_names).map_err(&err)?;
+            let tunnel = self.modifier("tunnel");
+            check_features(&features, tunnel).map_err(&err)?;
+            let mut markers = 0u32;
+            for m in &t.markers {
+                markers |= 1 << intern(&mut self.marker_names, m);
+            }
+            let offset = t.offset.map(|[x, y]| (x, y)).unwrap_or((0, 0));
+            let part = TilePart {
+                offset,
+                name: part_name,
+                rotated: Rotation::ALL.map(|r| rotate_part(offset, &features, r)),
+                features,
+                markers,
+            };
+            // A later part of a double tile joins the tile started by its first part.
+            let existing = if rest.is_empty() {
+                None
+            } else {
+                self.by_id.get(&base).copied()
+            };
+            match existing {
+                Some(tid) if t.count.is_none() && t.variant_of.is_none() => {
+                    let tile = &mut self.tiles[tid as usize];
+                    tile.markers |= markers;
+                    match tile.faces.iter_mut().find(|f| f.name == face_name) {
+                        Some(face) => {
+                            if t.offset.is_none() {
+                                return Err(err("a second part needs `offset = [dx, dy]`".into()));
+                            }
+                            face.parts.push(part)
+                        }
+                        None => tile.faces.push(TileFace {
+                            name: face_name,
+                            parts: vec![part],
+                            distinct_rotations: Vec::new(),
+                        }),
+                    }
+                }
+                Some(_) => return Err(err("a later part of a tile takes no count".into())),
+                None => {
+                    let count = match (t.count, &t.variant_of) {
+                        (Some(c), None) => c,
+                        (None, Some(_)) => 0,
+                        (Some(_), Some(_)) => {
+                            return Err(err("give either `count` or `variant_of`, not both".into()))
+                        }
+                        (None, None) => {
+                            return Err(err("missing `count` (or `variant_of`)".into()))
+                        }
+                    };
+                    if self.by_id.contains_key(&base) {
+                        return Err(err("duplicate tile ID".into()));
+                    }
+                    total += count;
+                    let tid = self.tiles.len() as TileTypeId;
+                    self.by_id.insert(base.clone(), tid);
+                    ids.push(tid);
+                    self.tiles.push(TileType {
+                        id: base,
+                        set: raw.set.clone(),
+                        count,
+                        variant_of: t.variant_of.clone(),
+                        faces: vec![TileFace {
+                            name: face_name,
+                            parts: vec![part],
+                            distinct_rotations: Vec::new(),
+                        }],
+                        markers,
+                    });
+                }
+            }
+        }
+        for &tid in &ids {
+            let tile = &mut self.tiles[tid as usize];
+            if let Some(v) = &tile.variant_of {
+                if !self.by_id.contains_key(v) {
+                    return Err(InputError::new(
+                        file,
+                        None,
+                        format!("tile {}: variant_of names unknown tile '{}'", tile.id, v),
+                    ));
+                }
+            }
+            for face in &mut tile.faces {
+                face.distinct_rotations = distinct_rotations(face);
+            }
+        }
+        if let Some(expected) = raw.total {
+            if expected != total {
+                return Err(InputError::new(
+                    file,
+                    None,
+                    format!("tile counts add up to {total}, but `total` says {expected}"),
+                ));
+            }
+        }
+        self.sets.push((raw.set.clone(), ids));
+        Ok(raw.set)
+    }
+}
+
+fn intern(names: &mut Vec<String>, name: &str) -> u32 {
+    if let Some(i) = names.iter().position(|n| n == name) {
+        return i as u32;
+    }
+    names.push(name.to_string());
+    (names.len() - 1) as u32
+}
+
+/// Rotations whose layout differs from every earlier one.
+fn distinct_rotations(face: &TileFace) -> Vec<Rotation> {
+    let mut seen: Vec<Vec<(i32, i32, u32, Vec<(u8, u8, u8, u8, u32)>)>> = Vec::new();
+    let mut out = Vec::new();
+    for r in Rotation::ALL {
+        let mut key: Vec<_> = face
+            .parts
+            .iter()
+            .map(|p| {
+                let rp = &p.rotated[r.quarters() as usize];
+                let mut fs: Vec<(u8, u8, u8, u8, u32)> = rp
+                    .features
+                    .iter()
+                    .zip(&p.features)
+                    .map(|(f, d)| (f.kind as u8, f.sides, f.halves, d.pennants, d.modifiers))
+                    .collect();
+                fs.sort();
+                (rp.offset.0, rp.offset.1, p.markers, fs)
+            })
+            .collect();
+        key.sort();
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// Parses TILES.md feature notation: `city[N,W](pennant); field[En,Es](adj=city#1)`.
+pub fn parse_features(
+    s: &str,
+    modifier_names: &mut Vec<String>,
+) -> Result<Vec<FeatureDef>, String> {
+    let mut out = Vec::new();
+    let mut adj_raw: Vec<Vec<usize>> = Vec::new();
+    for item in s.split(';').map(str::trim).filter(|x| !x.is_empty()) {
+        let open = item
+            .find('[')
+            .ok_or_else(|| format!("feature '{item}': expected kind[edges]"))?;
+        let close = item
+            .find(']')
+            .ok_or_else(|| format!("feature '{item}': missing ']'"))?;
+        let kind_s = &item[..open];
+        let kind = FeatureKind::parse(kind_s)
+            .ok_or_else(|| format!("unknown feature kind '{kind_s}' in '{item}'"))?;
+        let edges = &item[open + 1..close];
+        let mut f = FeatureDef {
+            kind,
+            sides: 0,
+            halves: 0,
+            pennants: 0,
+            modifiers: 0,
+            adj_cities: Vec::new(),
+        };
+        let mut adj = Vec::new();
+        for e in edges.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            if kind == FeatureKind::Field {
+                let h = parse_half(e)
+                    .ok_or_else(|| format!("'{e}' is not a half-edge (Nw..Wn) in '{item}'"))?;
+                if f.halves & (1 << h) != 0 {
+                    return Err(format!("half-edge {e} listed twice in '{item}'"));
+                }
+                f.halves |= 1 << h;
+            } else if kind.is_edge_feature() {
+                let sd = Side::parse(e)
+                    .ok_or_else(|| format!("'{e}' is not a side (N, E, S, W) in '{item}'"))?;
+                if f.sides & (1 << sd as u8) != 0 {
+                    return Err(format!("side {e} listed twice in '{item}'"));
+                }
+                f.sides |= 1 << sd as u8;
+            } else {
+                return Err(format!(
+                    "a {kind_s} touches no edge, but '{item}' lists '{e}'"
+                ));
+            }
+        }
+        let rest = item[close + 1..].trim();
+        if !rest.is_empty() {
+            let inner = rest
+                .strip_prefix('(')
+                .and_then(|r| r.strip_suffix(')'))
+                .ok_or_else(|| format!("modifiers of '{item}' must be in parentheses"))?;
+            for m in inner.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+                if let Some(list) = m.strip_prefix("adj=") {
+                    if kind != FeatureKind::Field {
+                        return Err(format!("only fields have adj=, in '{item}'"));
+                    }
+                    for c in list.split('+') {
+                        let k = c
+                            .strip_prefix("city#")
+                            .and_then(|n| n.parse::<usize>().ok())
+                            .filter(|&n| n >= 1)
+                            .ok_or_else(|| format!("'{c}' is not city#k in '{item}'"))?;
+                        adj.push(k);
+                    }
+                } else if m == "pennant" {
+                    if kind != FeatureKind::City {
+                        return Err(format!("only cities have pennants, in '{item}'"));
+                    }
+                    f.pennants += 1;
+                } else {
+                    let name = m.split('=').next().unwrap_or(m);
+                    let bit = intern(modifier_names, m);
+                    if bit >= 32 {
+                        return Err(format!("too many distinct modifiers (at '{name}')"));
+                    }
+                    f.modifiers |= 1 << bit;
+                }
+            }
+        }
+        adj_raw.push(adj);
+        out.push(f);
+    }
+    // Resolve city#k (1-based among the part's cities) to feature indices.
+    let cities: Vec<usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == FeatureKind::City)
+        .map(|(i, _)| i)
+        .collect();
+    for (i, adj) in adj_raw.into_iter().enumerate() {
+        for k in adj {
+            let idx = *cities
+                .get(k - 1)
+                .ok_or_else(|| format!("adj=city#{k}, but the tile has {} cities", cities.len()))?;
+            out[i].adj_cities.push(idx as u8);
+        }
+    }
+    Ok(out)
+}
+
+/// The consistency checks of TILES.md for one part.
+/// `tunnel` is the modifier bit of `tunnel` roads, which cross nothing.
+pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
+    let mut side_owner = [None::<usize>; 4];
+    let mut city_sides = 0u8;
+    for (i, f) in fs.iter().enumerate() {
+        for s in 0..4 {
+            if f.sides & (1 << s) != 0 {
+                if let Some(j) = side_owner[s] {
+                    return Err(format!(
+                        "side {} is covered by two features ({} and {})",
+                        Side::NAMES[s],
+                        fs[j].kind.name(),
+                        f.kind.name()
+                    ));
+                }
+                side_owner[s] = Some(i);
+            }
+        }
+        if f.kind == FeatureKind::City {
+            city_sides |= f.sides;
+        }
+    }
+    let mut half_owner = 0u8;
+    for f in fs.iter().filter(|f| f.kind == FeatureKind::Field) {
+        if half_owner & f.halves != 0 {
+            return Err("a half-edge belongs to two fields".into());
+        }
+        half_owner |= f.halves;
+    }
+    for h in 0..8u8 {
+        let on_city = city_sides & (1 << (h / 2)) != 0;
+        let owned = half_owner & (1 << h) != 0;
+        if on_city && owned {
+            return Err(format!(
+                "half-edge {} lies on a city side but belongs to a field",
+                crate::geometry::HALF_NAMES[h as usize]
+            ));
+        }
+        if !on_city && !owned {
+            return Err(format!(
+                "half-edge {} belongs to no field",
+                crate::geometry::HALF_NAMES[h as usize]
+            ));
+        }
+    }
+    for f in fs {
+        for &c in &f.adj_cities {
+            let city = &fs[c as usize];
+            let touches = (0..8u8).filter(|h| f.halves & (1 << h) != 0).any(|h| {
+                let side = h / 2;
+                let corner_side = if h % 2 == 0 {
+                    (side + 3) % 4
+                } else {
+                    (side + 1) % 4
+                };
+                city.sides & (1 << corner_side) != 0
+            });
+            if f.halves != 0 && !touches {
+                return Err(format!(
+                    "a field lists adj=city#{}, but does not touch that city",
+                    city_number(fs, c)
+                ));
+            }
+        }
+    }
+    // No two features cross around the rim (tunnel roads and road-over-river bridges aside).
+    let rim: Vec<(usize, u16)> = fs
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (i, rim_positions(f)))
+        .filter(|(_, m)| m.count_ones() >= 2)
+        .collect();
+    for (a, &(i, ma)) in rim.iter().enumerate() {
+        for &(j, mb) in &rim[a + 1..] {
+            let (fa, fb) = (&fs[i], &fs[j]);
+            let exempt = is_tunnel(fa, tunnel) || is_tunnel(fb, tunnel) || is_bridge(fa, fb);
+            if !exempt && interleave(ma, mb) {
+                return Err(format!(
+                    "{} and {} cross each other around the rim",
+                    fa.kind.name(),
+                    fb.kind.name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn is_tunnel(f: &FeatureDef, tunnel_bit: u32) -> bool {
+    f.kind == FeatureKind::Road && f.modifiers & tunnel_bit != 0
+}
+
+fn is_bridge(a: &FeatureDef, b: &FeatureDef) -> bool {
+    matches!(
+        (a.kind, b.kind),
+        (FeatureKind::Road, FeatureKind::River) | (FeatureKind::River, FeatureKind::Road)
+    )
+}
+
+/// Rim positions 0..12: for side s, `3s` = first half, `3s+1` = centre, `3s+2` = second half.
+fn rim_positions(f: &FeatureDef) -> u16 {
+    let mut m = 0u16;
+    for s in 0..4 {
+        if f.sides & (1 << s) != 0 {
+            m |= if f.kind == FeatureKind::City {
+                0b111 << (3 * s)
+            } else {
+                0b010 << (3 * s)
+            };
+        }
+    }
+    for h in 0..8 {
+        if f.halves & (1 << h) != 0 {
+            let s = h / 2;
+            m |= 1 << (3 * s + if h % 2 == 0 { 0 } else { 2 });
+        }
+    }
+    m
+}
+
+/// True when the two position sets alternate a-b-a-b around the rim.
+fn interleave(a: u16, b: u16) -> bool {
+    let mut seq: Vec<u8> = Vec::new();
+    for p in 0..12 {
+        let t = match (a & (1 << p) != 0, b & (1 << p) != 0) {
+            (true, false) => 1,
+            (false, true) => 2,
+            _ => continue,
+        };
+        if seq.last() != Some(&t) {
+            seq.push(t);
+        }
+    }
+    if seq.len() > 1 && seq.first() == seq.last() {
+        seq.pop();
+    }
+    seq.len() >= 4
+}
+
+fn city_number(fs: &[FeatureDef], idx: u8) -> usize {
+    fs[..=idx as usize]
+        .iter()
+        .filter(|f| f.kind == FeatureKind::City)
+        .count()
+}

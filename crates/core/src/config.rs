@@ -1,0 +1,224 @@
+//! Rule-set files: `[[plugins]]` with name, priority and options, tile sets, player
+//! count. Plugins are built from registered factories and ordered by ascending
+//! priority, ties broken by name (file order never matters).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
+use crate::error::{from_toml, line_of, InputError};
+use crate::plugin::Plugin;
+use crate::rules::{LoadedPlugin, Rules};
+
+/// Builds one plugin from its options table: returns the plugin and its resolved options.
+pub type BuildFn = fn(&toml::Table) -> Result<(Box<dyn Plugin>, serde_json::Value), String>;
+
+/// A plugin that a rule set can name.
+#[derive(Clone, Copy)]
+pub struct PluginFactory {
+    pub name: &'static str,
+    /// One line on what it implements (with rule IDs).
+    pub summary: &'static str,
+    /// Plugins that must be in the same rule set.
+    pub requires: &'static [&'static str],
+    /// Plugins that may not be in the same rule set.
+    pub conflicts: &'static [&'static str],
+    pub build: BuildFn,
+}
+
+/// Builds a plugin whose options are its fields (`#[serde(default, deny_unknown_fields)]`).
+pub fn build_from_options<T>(
+    opts: &toml::Table,
+) -> Result<(Box<dyn Plugin>, serde_json::Value), String>
+where
+    T: Plugin + Serialize + DeserializeOwned,
+{
+    let p: T = toml::Value::Table(opts.clone())
+        .try_into()
+        .map_err(|e: toml::de::Error| e.message().trim().to_string())?;
+    let resolved = serde_json::to_value(&p).map_err(|e| e.to_string())?;
+    Ok((Box::new(p), resolved))
+}
+
+/// Reads a file named in a rule set, relative to the rule set: returns a display name
+/// (used in errors and records) and the text.
+pub type Resolver<'a> = &'a dyn Fn(&str) -> Result<(String, String), String>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuleSet {
+    name: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    description: String,
+    players: Option<toml::Spanned<usize>>,
+    #[serde(default)]
+    tiles: BTreeMap<String, toml::Spanned<String>>,
+    plugins: Vec<toml::Spanned<RawPlugin>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlugin {
+    name: toml::Spanned<String>,
+    #[serde(default)]
+    priority: i64,
+    #[serde(default)]
+    options: Option<toml::Spanned<toml::Table>>,
+}
+
+/// Where a rule set came from, for records and replays.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RuleSetSource {
+    /// Display name of the rule-set file.
+    pub file: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// Loads a rule set from its text. `file` names it in errors; `resolve` reads the tile
+/// files it names; `factories` are the plugins that can be named.
+pub fn load_rules(
+    file: &str,
+    text: &str,
+    resolve: Resolver<'_>,
+    factories: &[PluginFactory],
+) -> Result<Arc<Rules>, InputError> {
+    let raw: RawRuleSet = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
+    let at = |pos: usize| Some(line_of(text, pos));
+    if raw.plugins.is_empty() {
+        return Err(InputError::new(
+            file,
+            None,
+            "`plugins` is empty: name at least one plugin",
+        ));
+    }
+    let mut catalog = Catalog::new();
+    for (set, path) in &raw.tiles {
+        let line = at(path.span().start);
+        let (shown, body) = resolve(path.get_ref()).map_err(|e| {
+            InputError::new(
+                file,
+                line,
+                format!("tiles.{set}: cannot read '{}': {e}", path.get_ref()),
+            )
+        })?;
+        let loaded = catalog.load_str(&shown, &body)?;
+        if &loaded != set {
+            return Err(InputError::new(
+                file,
+                line,
+                format!(
+                    "tiles.{set}: '{}' holds tile set '{loaded}', not '{set}'",
+                    path.get_ref()
+                ),
+            ));
+        }
+    }
+    let mut plugins = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    for sp in &raw.plugins {
+        let p = sp.get_ref();
+        let name = p.name.get_ref().as_str();
+        let line = at(p.name.span().start);
+        let f = factories.iter().find(|f| f.name == name).ok_or_else(|| {
+            let known: Vec<&str> = factories.iter().map(|f| f.name).collect();
+            InputError::new(
+                file,
+                line,
+                format!("unknown plugin '{name}' (known: {})", known.join(", ")),
+            )
+        })?;
+        if names.contains(&name) {
+            return Err(InputError::new(
+                file,
+                line,
+                format!("plugin '{name}' is named twice"),
+            ));
+        }
+        names.push(name);
+        let empty = toml::Table::new();
+        let opts = p.options.as_ref().map_or(&empty, |o| o.get_ref());
+        let (plugin, resolved) = (f.build)(opts).map_err(|e| {
+            let line = p
+                .options
+                .as_ref()
+                .and_then(|o| key_line(text, o.span(), &e))
+                .or(line);
+            InputError::new(file, line, format!("plugins '{name}' options: {e}"))
+        })?;
+        plugins.push((
+            f,
+            line,
+            LoadedPlugin {
+                name: name.to_string(),
+                priority: p.priority,
+                options: resolved,
+                plugin,
+            },
+        ));
+    }
+    for (f, line, _) in &plugins {
+        for r in f.requires {
+            if !names.contains(r) {
+                return Err(InputError::new(
+                    file,
+                    *line,
+                    format!(
+                        "plugin '{}' requires plugin '{r}', which the rule set does not name",
+                        f.name
+                    ),
+                ));
+            }
+        }
+        for c in f.conflicts {
+            if names.contains(c) {
+                return Err(InputError::new(
+                    file,
+                    *line,
+                    format!(
+                        "plugin '{}' conflicts with plugin '{c}': name only one",
+                        f.name
+                    ),
+                ));
+            }
+        }
+    }
+    let players = raw.players.as_ref().map(|p| *p.get_ref());
+    let players_line = raw.players.as_ref().map(|p| line_of(text, p.span().start));
+    let name = raw.name.clone().unwrap_or_else(|| file.to_string());
+    let rules = Rules::build(
+        &name,
+        catalog,
+        plugins.into_iter().map(|(_, _, p)| p).collect(),
+        players,
+    )
+    .map_err(|e| InputError::new(file, players_line, e))?;
+    Ok(Arc::new(rules))
+}
+
+/// The line of the key an options error names (`unknown field \`x\``), within a span.
+fn key_line(text: &str, span: std::ops::Range<usize>, msg: &str) -> Option<usize> {
+    let key = msg.split('`').nth(1)?;
+    let body = text.get(span.clone())?;
+    let off = body.find(key)?;
+    Some(line_of(text, span.start + off))
+}
+
+/// Resolver for files on disk, relative to the directory of `rule_file`.
+pub fn disk_resolver(rule_file: &str) -> impl Fn(&str) -> Result<(String, String), String> {
+    let dir = std::path::Path::new(rule_file)
+        .parent()
+        .map(|p| p.to_path_buf())
+        .unwrap_or_default();
+    move |rel: &str| {
+        let p = dir.join(rel);
+        let shown = p.display().to_string();
+        std::fs::read_to_string(&p)
+            .map(|t| (shown, t))
+            .map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,36 @@
+//! Core of the Carcassonne engine: geometry, tiles, the feature graph, the turn loop,
+//! decisions, scoring mechanics and the hook API that rule plugins implement.
+//!
+//! Rules live in plugins (`plugins/`): the core holds no Carcassonne rule a plugin
+//! could own. Conventions follow `NOTATION.md`; tile data follows `TILES.md`.
+
+pub mod action;
+pub mod board;
+pub mod catalog;
+pub mod config;
+pub mod engine;
+pub mod error;
+pub mod geometry;
+pub mod graph;
+pub mod plugin;
+pub mod rng;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod tile;
+
+pub use action::{Action, Decision, DecisionKind, NO_FEATURE};
+pub use catalog::Catalog;
+pub use config::{build_from_options, load_rules, PluginFactory};
+pub use engine::{Game, GameOptions, IllegalAction};
+pub use error::InputError;
+pub use geometry::{Pos, Rotation, Side};
+pub use graph::NodeId;
+pub use plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, TilePlacement};
+pub use rng::Rng;
+pub use rules::{Registry, Rules};
+pub use setup::{Setup, TileGroup};
+pub use state::{Figure, FigureId, LogEntry, Phase, RemoveReason, ScoreEvent, State, NEUTRAL};
+pub use tile::{FeatureKind, TileTypeId};
+pub mod record;
+pub mod replay;

@@ -1,0 +1,232 @@
+//! The hook API: what a rule plugin can see, decide and change.
+//!
+//! A plugin is a small struct whose fields are its options (deserialized from its
+//! `[plugins.options]` table). It tells the engine which hooks it uses ([`Hooks`]);
+//! the engine dispatches each hook only to the plugins that use it, in priority order.
+
+use std::any::Any;
+
+use crate::action::{Action, Decision};
+use crate::graph::NodeId;
+use crate::rules::{Registry, Rules};
+use crate::setup::Setup;
+use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State};
+use crate::tile::TileTypeId;
+
+/// The hooks a plugin subscribes to (bit set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks(pub u32);
+
+macro_rules! hooks {
+    ($($(#[$m:meta])* $name:ident = $bit:expr;)*) => {
+        impl Hooks {
+            $($(#[$m])* pub const $name: Hooks = Hooks(1 << $bit);)*
+            /// Every hook's name, for listing.
+            pub const NAMES: &'static [(&'static str, Hooks)] = &[$((stringify!($name), Hooks(1 << $bit))),*];
+        }
+    };
+}
+
+hooks! {
+    /// [`Plugin::on_game_start`]
+    GAME_START = 0;
+    /// [`Plugin::on_turn_start`]
+    TURN_START = 1;
+    /// [`Plugin::on_tile_drawn`]
+    TILE_DRAWN = 2;
+    /// [`Plugin::allow_tile`]
+    ALLOW_TILE = 3;
+    /// [`Plugin::on_tile_placed`]
+    TILE_PLACED = 4;
+    /// [`Plugin::figure_actions`]
+    FIGURE_ACTIONS = 5;
+    /// [`Plugin::allow_figure`]
+    ALLOW_FIGURE = 6;
+    /// [`Plugin::on_figure_placed`]
+    FIGURE_PLACED = 7;
+    /// [`Plugin::on_figure_action_done`]
+    FIGURE_ACTION_DONE = 8;
+    /// [`Plugin::on_feature_completed`]
+    FEATURE_COMPLETED = 9;
+    /// [`Plugin::on_feature_scored`]
+    FEATURE_SCORED = 10;
+    /// [`Plugin::on_figure_removed`]
+    FIGURE_REMOVED = 11;
+    /// [`Plugin::is_protected`]
+    PROTECTED = 12;
+    /// [`Plugin::on_scoring_done`]
+    SCORING_DONE = 13;
+    /// [`Plugin::on_turn_end`]
+    TURN_END = 14;
+    /// [`Plugin::on_final_scoring`]
+    FINAL_SCORING = 15;
+}
+
+impl Hooks {
+    pub const NONE: Hooks = Hooks(0);
+    pub const COUNT: usize = 16;
+    pub fn contains(self, h: Hooks) -> bool {
+        self.0 & h.0 == h.0
+    }
+}
+
+impl std::ops::BitOr for Hooks {
+    type Output = Hooks;
+    fn bitor(self, o: Hooks) -> Hooks {
+        Hooks(self.0 | o.0)
+    }
+}
+
+/// What a plugin says of a drawn tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawVerdict {
+    /// Play it.
+    Keep,
+    /// The plugin took the tile (set aside); draw again.
+    Taken,
+}
+
+/// A candidate tile placement, as asked of [`Plugin::allow_tile`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TilePlacement {
+    pub tile: TileTypeId,
+    pub face: u8,
+    pub pos: crate::geometry::Pos,
+    pub rot: crate::geometry::Rotation,
+}
+
+/// A candidate figure placement, as asked of [`Plugin::allow_figure`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FigurePlacement {
+    pub player: u8,
+    pub kind: u8,
+    /// Placed part the figure would stand on.
+    pub part: u32,
+    /// Feature node it would join, if any.
+    pub node: Option<NodeId>,
+}
+
+/// Plugin-owned game state: cloned with the game, downcast by its plugin.
+pub trait PluginState: Any + Send + Sync + std::fmt::Debug {
+    fn clone_box(&self) -> Box<dyn PluginState>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Clone + Send + Sync + std::fmt::Debug> PluginState for T {
+    fn clone_box(&self) -> Box<dyn PluginState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn PluginState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A rule plugin. Every method has a no-op default; [`Plugin::hooks`] says which of the
+/// dispatched hooks the engine calls. `me` is the plugin's index in the resolved order
+/// (for its state slot and its actions).
+#[allow(unused_variables)]
+pub trait Plugin: Send + Sync + 'static {
+    /// Registered name (as in the rule set's `name = "..."`).
+    fn name(&self) -> &str;
+    /// The hooks this plugin uses.
+    fn hooks(&self) -> Hooks;
+    /// Rule-set build time: declare figure kinds, score sources, stats, player range.
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        Ok(())
+    }
+    /// Game creation: contribute tiles to the stacks and the start tile.
+    fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
+        Ok(())
+    }
+    /// Initial plugin state, if the plugin keeps any.
+    fn init_state(&self, rules: &Rules, players: usize) -> Option<Box<dyn PluginState>> {
+        None
+    }
+    /// After the stacks are shuffled and the start tile placed.
+    fn on_game_start(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// Start of a player's turn, before the draw.
+    fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// A tile was drawn (it is in `st.tile`); return [`DrawVerdict::Taken`] to take it away.
+    fn on_tile_drawn(
+        &self,
+        rules: &Rules,
+        st: &mut State,
+        me: usize,
+        tile: TileTypeId,
+    ) -> DrawVerdict {
+        DrawVerdict::Keep
+    }
+    /// Veto a geometrically legal tile placement (return false to forbid it).
+    fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
+        true
+    }
+    /// The drawn tile was placed (its parts are `st.placed_parts()`).
+    fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// Contribute actions to the current player's figure decision.
+    fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {}
+    /// Veto a figure placement that some plugin offered.
+    fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
+        true
+    }
+    /// A figure was placed by any plugin.
+    fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {}
+    /// The figure decision was answered (placement, plugin action or pass).
+    fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, action: &Action) {}
+    /// A feature was completed this turn: score it (the core returns its figures after).
+    fn on_feature_completed(&self, rules: &Rules, st: &mut State, me: usize, root: NodeId) {}
+    /// A feature was scored (during play or final scoring).
+    fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {}
+    /// A figure left the board.
+    fn on_figure_removed(
+        &self,
+        rules: &Rules,
+        st: &mut State,
+        me: usize,
+        id: FigureId,
+        fig: &Figure,
+        why: RemoveReason,
+    ) {
+    }
+    /// Whether a figure is protected from removal by other plugins' effects (e.g. the dragon).
+    fn is_protected(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
+        false
+    }
+    /// After the turn's completed features were scored.
+    fn on_scoring_done(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// End of a turn, before the next player.
+    fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// Final scoring, after the last turn.
+    fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// Legal actions of a decision this plugin pushed.
+    fn decision_actions(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        d: &Decision,
+        out: &mut Vec<Action>,
+    ) {
+    }
+    /// Apply an action of this plugin (from its own decision or the figure decision).
+    fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {}
+    /// JSON form of one of this plugin's actions, for records.
+    fn describe_action(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        a: &Action,
+    ) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+}

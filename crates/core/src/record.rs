@@ -1,0 +1,220 @@
+//! Game records (docs/record-format.md): the rules, seed, players, every turn's draws,
+//! actions and scoring events, and the final scores. Built from a game's log.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::Game;
+use crate::state::{LogEntry, NEUTRAL};
+
+/// Format tag of records written by this engine.
+pub const FORMAT: &str = "carcassonne-record/1";
+
+/// The rules a record was played with.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RecordRules {
+    /// Rule-set name.
+    #[serde(default)]
+    pub name: String,
+    /// The rule-set file; `embedded:...` for a rule set compiled into the binary.
+    pub file: String,
+    /// The rule-set text, so the record replays without the file (optional in scenarios).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Plugins in resolved order with their resolved options.
+    #[serde(default)]
+    pub plugins: Vec<RecordPlugin>,
+}
+
+/// One plugin of the resolved order.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RecordPlugin {
+    pub name: String,
+    pub priority: i64,
+    pub options: Value,
+}
+
+/// Something that happened in a turn (or in final scoring).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RecordEvent {
+    /// Points scored: `feature` as NOTATION.md (`(1,0) city:N`), none for other sources.
+    Score {
+        feature: Option<String>,
+        players: Vec<u8>,
+        points: i32,
+        reason: String,
+    },
+    /// A figure left the board (`owner` null for neutral figures).
+    Removed {
+        figure: String,
+        owner: Option<u8>,
+        at: String,
+        reason: String,
+    },
+    /// A plugin's note (e.g. a tile set aside).
+    Note { plugin: String, text: String },
+}
+
+/// One turn.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct RecordTurn {
+    pub turn: u32,
+    pub player: u8,
+    /// The tile placed this turn (none if the stack ran out during the turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    /// Tiles drawn and discarded as unplaceable (BASE-4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discarded: Vec<String>,
+    /// Every decision answered in this turn, in order; each carries `player`.
+    pub actions: Vec<Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<RecordEvent>,
+    /// Scenario checks after this turn's actions (ignored in plain records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Value>,
+}
+
+/// A whole game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GameRecord {
+    pub format: String,
+    pub rules: RecordRules,
+    pub seed: u64,
+    pub players: usize,
+    /// Bot per seat, when bots played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    /// Forced draw order (scenarios); shuffled from the seed when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile_order: Option<Vec<String>>,
+    pub turns: Vec<RecordTurn>,
+    #[serde(default)]
+    pub final_scoring: Vec<RecordEvent>,
+    /// Final scores, one per seat (absent in an unfinished scenario).
+    #[serde(default)]
+    pub final_scores: Vec<i32>,
+    /// Scenario checks at the end (ignored in plain records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Value>,
+}
+
+impl GameRecord {
+    /// Builds the record of a recorded game.
+    pub fn from_game(game: &Game, file: &str, text: Option<&str>, seed: u64) -> GameRecord {
+        let rules = &game.rules;
+        let st = &game.st;
+        let id = |t: u16| rules.catalog.tiles[t as usize].id.clone();
+        let mut turns: Vec<RecordTurn> = Vec::new();
+        let mut final_scoring = Vec::new();
+        let mut in_final = false;
+        let mut last_drawn: Option<String> = None;
+        for e in st.log.as_deref().unwrap_or(&[]) {
+            let ev = match e {
+                LogEntry::TurnStart { turn, player } => {
+                    turns.push(RecordTurn {
+                        turn: *turn,
+                        player: *player,
+                        ..Default::default()
+                    });
+                    None
+                }
+                LogEntry::Drawn { tile } => {
+                    last_drawn = Some(id(*tile));
+                    None
+                }
+                LogEntry::Discarded { tile, .. } => {
+                    if let Some(t) = turns.last_mut() {
+                        t.discarded.push(id(*tile));
+                    }
+                    None
+                }
+                LogEntry::Action { player, action } => {
+                    if let Some(t) = turns.last_mut() {
+                        let mut a = action.clone();
+                        a["player"] = Value::from(*player);
+                        if a["type"] == "place_tile" {
+                            t.tile = last_drawn.clone();
+                        }
+                        t.actions.push(a);
+                    }
+                    None
+                }
+                LogEntry::Score {
+                    feature,
+                    players,
+                    points,
+                    reason,
+                } => Some(RecordEvent::Score {
+                    feature: feature.clone(),
+                    players: players.clone(),
+                    points: *points,
+                    reason: reason.clone(),
+                }),
+                LogEntry::Removed {
+                    figure,
+                    owner,
+                    at,
+                    reason,
+                } => Some(RecordEvent::Removed {
+                    figure: figure.clone(),
+                    owner: (*owner != NEUTRAL).then_some(*owner),
+                    at: at.clone(),
+                    reason: reason.clone(),
+                }),
+                LogEntry::Note { plugin, text } => Some(RecordEvent::Note {
+                    plugin: plugin.clone(),
+                    text: text.clone(),
+                }),
+                LogEntry::FinalScoring => {
+                    in_final = true;
+                    None
+                }
+            };
+            if let Some(ev) = ev {
+                if in_final {
+                    final_scoring.push(ev);
+                } else if let Some(t) = turns.last_mut() {
+                    t.events.push(ev);
+                }
+            }
+        }
+        // The turn opened when the stack had run out holds nothing.
+        if turns
+            .last()
+            .is_some_and(|t| t.actions.is_empty() && t.events.is_empty() && t.discarded.is_empty())
+        {
+            turns.pop();
+        }
+        GameRecord {
+            format: FORMAT.into(),
+            rules: RecordRules {
+                name: rules.name.clone(),
+                file: file.into(),
+                text: text.map(str::to_string),
+                plugins: rules
+                    .plugins
+                    .iter()
+                    .map(|p| RecordPlugin {
+                        name: p.name.clone(),
+                        priority: p.priority,
+                        options: p.options.clone(),
+                    })
+                    .collect(),
+            },
+            seed,
+            players: st.players,
+            bots: None,
+            tile_order: None,
+            turns,
+            final_scoring,
+            final_scores: if st.is_over() {
+                st.scores().to_vec()
+            } else {
+                Vec::new()
+            },
+            expect: None,
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! A compiled rule set: the tile catalog, the plugins in resolved order, hook dispatch
+//! tables, and what the plugins registered (figure kinds, score sources, statistics).
+
+use crate::action::{Action, Decision};
+use crate::catalog::Catalog;
+use crate::graph::NodeId;
+use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, TilePlacement};
+use crate::state::{
+    Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES,
+};
+use crate::tile::TileTypeId;
+
+/// A figure kind a plugin registered (follower, large meeple, dragon, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureKindDef {
+    pub name: String,
+    /// Counts for occupancy of a feature.
+    pub follower: bool,
+    /// Weight in majorities (1 for a follower, 2 for a large meeple, 0 for others).
+    pub strength: u8,
+    /// Copies each seat starts with (0 for neutral figures).
+    pub per_player: u8,
+    /// Plugin index that registered it.
+    pub plugin: u8,
+}
+
+/// What plugins declare at rule-set build time.
+#[derive(Debug, Default)]
+pub struct Registry {
+    pub(crate) figure_kinds: Vec<FigureKindDef>,
+    pub(crate) sources: Vec<String>,
+    pub(crate) stats: Vec<String>,
+    pub(crate) min_players: Option<usize>,
+    pub(crate) max_players: Option<usize>,
+    pub(crate) current: u8,
+    pub(crate) catalog: Catalog,
+}
+
+impl Registry {
+    /// Declares a figure kind (or finds it if already declared); returns its index.
+    pub fn figure_kind(
+        &mut self,
+        name: &str,
+        follower: bool,
+        strength: u8,
+        per_player: u8,
+    ) -> Result<u8, String> {
+        if let Some(i) = self.figure_kinds.iter().position(|k| k.name == name) {
+            return Ok(i as u8);
+        }
+        if self.figure_kinds.len() >= MAX_FIGURE_KINDS {
+            return Err(format!(
+                "too many figure kinds (at most {MAX_FIGURE_KINDS})"
+            ));
+        }
+        self.figure_kinds.push(FigureKindDef {
+            name: name.into(),
+            follower,
+            strength,
+            per_player,
+            plugin: self.current,
+        });
+        Ok((self.figure_kinds.len() - 1) as u8)
+    }
+
+    /// Declares a score source ("road", "fairy", ...) or finds it; returns its index.
+    pub fn source(&mut self, name: &str) -> Result<u8, String> {
+        if let Some(i) = self.sources.iter().position(|s| s == name) {
+            return Ok(i as u8);
+        }
+        if self.sources.len() >= MAX_SOURCES {
+            return Err(format!("too many score sources (at most {MAX_SOURCES})"));
+        }
+        self.sources.push(name.into());
+        Ok((self.sources.len() - 1) as u8)
+    }
+
+    /// Declares a statistic reported by `simulate` (e.g. "dragon_eaten"); returns its index.
+    pub fn stat(&mut self, name: &str) -> usize {
+        if let Some(i) = self.stats.iter().position(|s| s == name) {
+            return i;
+        }
+        self.stats.push(name.into());
+        self.stats.len() - 1
+    }
+
+    /// Narrows the allowed player counts.
+    pub fn players(&mut self, min: usize, max: usize) {
+        self.min_players = Some(self.min_players.map_or(min, |m| m.max(min)));
+        self.max_players = Some(self.max_players.map_or(max, |m| m.max(max)));
+    }
+
+    /// The loaded tiles.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+}
+
+/// A plugin in the resolved order, with its resolved options.
+pub struct LoadedPlugin {
+    pub name: String,
+    pub priority: i64,
+    /// Options after defaults, as JSON (for records and summaries).
+    pub options: serde_json::Value,
+    pub plugin: Box<dyn Plugin>,
+}
+
+/// A compiled rule set, shared by every game played with it.
+pub struct Rules {
+    /// Rule-set name.
+    pub name: String,
+    pub catalog: Catalog,
+    /// Plugins in resolved order: ascending priority, ties by name.
+    pub plugins: Vec<LoadedPlugin>,
+    dispatch: [Vec<u8>; Hooks::COUNT],
+    pub figure_kinds: Vec<FigureKindDef>,
+    pub sources: Vec<String>,
+    pub stats: Vec<String>,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub default_players: usize,
+}
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rules")
+            .field("name", &self.name)
+            .field("plugins", &self.plugin_names())
+            .finish()
+    }
+}
+
+impl Rules {
+    /// Builds a rule set from plugins (any order: they are sorted by priority, then name).
+    pub fn build(
+        name: &str,
+        catalog: Catalog,
+        mut plugins: Vec<LoadedPlugin>,
+        default_players: Option<usize>,
+    ) -> Result<Rules, String> {
+        plugins.sort_by(|a, b| {
+            a.priority
+                .cmp(&b.priority)
+                .then_with(|| a.name.cmp(&b.name))
+        });
+        if plugins.len() > u8::MAX as usize {
+            return Err("too many plugins".into());
+        }
+        let mut reg = Registry {
+            catalog,
+            ..Default::default()
+        };
+        for (i, p) in plugins.iter_mut().enumerate() {
+            reg.current = i as u8;
+            p.plugin
+                .register(&mut reg)
+                .map_err(|e| format!("plugin '{}': {e}", p.name))?;
+        }
+        let mut dispatch: [Vec<u8>; Hooks::COUNT] = Default::default();
+        for (i, p) in plugins.iter().enumerate() {
+            let h = p.plugin.hooks();
+            for (bit, list) in dispatch.iter_mut().enumerate() {
+                if h.0 & (1 << bit) != 0 {
+                    list.push(i as u8);
+                }
+            }
+        }
+        let min_players = reg.min_players.unwrap_or(1);
+        let max_players = reg.max_players.unwrap_or(MAX_PLAYERS).min(MAX_PLAYERS);
+        if min_players > max_players {
+            return Err(format!(
+                "no player count fits every plugin ({min_players} to {max_players})"
+            ));
+        }
+        let default_players = default_players.unwrap_or(min_players.max(2).min(max_players));
+        if default_players < min_players || default_players > max_players {
+            return Err(format!(
+                "players = {default_players} is outside {min_players}..={max_players}"
+            ));
+        }
+        Ok(Rules {
+            name: name.into(),
+            catalog: reg.catalog,
+            plugins,
+            dispatch,
+            figure_kinds: reg.figure_kinds,
+            sources: reg.sources,
+            stats: reg.stats,
+            min_players,
+            max_players,
+            default_players,
+        })
+    }
+
+    /// Plugin names in resolved order.
+    pub fn plugin_names(&self) -> Vec<&str> {
+        self.plugins.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    /// Index of plugin `name` in the resolved order.
+    pub fn plugin_index(&self, name: &str) -> Option<usize> {
+        self.plugins.iter().position(|p| p.name == name)
+    }
+
+    /// Index of a registered figure kind.
+    pub fn figure_kind(&self, name: &str) -> Option<u8> {
+        self.figure_kinds
+            .iter()
+            .position(|k| k.name == name)
+            .map(|i| i as u8)
+    }
+
+    /// Index of a registered score source.
+    pub fn source(&self, name: &str) -> Option<u8> {
+        self.sources.iter().position(|k| k == name).map(|i| i as u8)
+    }
+
+    /// Index of a registered statistic.
+    pub fn stat(&self, name: &str) -> Option<usize> {
+        self.stats.iter().position(|k| k == name)
+    }
+
+    /// Whether any plugin uses hook `h`.
+    pub fn uses(&self, h: Hooks) -> bool {
+        !self.dispatch[h.0.trailing_zeros() as usize].is_empty()
+    }
+
+    #[inline]
+    fn list(&self, h: Hooks) -> &[u8] {
+        &self.dispatch[h.0.trailing_zeros() as usize]
+    }
+
+    #[inline]
+    fn p(&self, i: u8) -> &dyn Plugin {
+        &*self.plugins[i as usize].plugin
+    }
+
+    pub(crate) fn dispatch_game_start(&self, st: &mut State) {
+        for &i in self.list(Hooks::GAME_START) {
+            self.p(i).on_game_start(self, st, i as usize);
+        }
+    }
+    pub(crate) fn dispatch_turn_start(&self, st: &mut State) {
+        for &i in self.list(Hooks::TURN_START) {
+            self.p(i).on_turn_start(self, st, i as usize);
+        }
+    }
+    pub(crate) fn dispatch_tile_drawn(&self, st: &mut State, t: TileTypeId) -> DrawVerdict {
+        for &i in self.list(Hooks::TILE_DRAWN) {
+            if self.p(i).on_tile_drawn(self, st, i as usize, t) == DrawVerdict::Taken {
+                return DrawVerdict::Taken;
+            }
+        }
+        DrawVerdict::Keep
+    }
+    /// Whether every plugin allows this tile placement.
+    pub fn allow_tile(&self, st: &State, p: &TilePlacement) -> bool {
+        self.list(Hooks::ALLOW_TILE)
+            .iter()
+            .all(|&i| self.p(i).allow_tile(self, st, i as usize, p))
+    }
+    /// The plugin that vetoes this tile placement, if any.
+    pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
+        self.list(Hooks::ALLOW_TILE)
+            .iter()
+            .find(|&&i| !self.p(i).allow_tile(self, st, i as usize, p))
+            .map(|&i| self.plugins[i as usize].name.as_str())
+    }
+    pub(crate) fn dispatch_tile_placed(&self, st: &mut State) {
+        for &i in self.list(Hooks::TILE_PLACED) {
+            self.p(i).on_tile_placed(self, st, i as usize);
+        }
+    }
+    pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
+        for &i in self.list(Hooks::FIGURE_ACTIONS) {
+            self.p(i).figure_actions(self, st, i as usize, out);
+        }
+    }
+    /// Whether every plugin allows this figure placement.
+    pub fn allow_figure(&self, st: &State, p: &FigurePlacement) -> bool {
+        self.list(Hooks::ALLOW_FIGURE)
+            .iter()
+            .all(|&i| self.p(i).allow_figure(self, st, i as usize, p))
+    }
+    pub(crate) fn dispatch_figure_placed(&self, st: &mut State, fig: FigureId) {
+        for &i in self.list(Hooks::FIGURE_PLACED) {
+            self.p(i).on_figure_placed(self, st, i as usize, fig);
+        }
+    }
+    pub(crate) fn dispatch_figure_action_done(&self, st: &mut State, a: &Action) {
+        for &i in self.list(Hooks::FIGURE_ACTION_DONE) {
+            self.p(i).on_figure_action_done(self, st, i as usize, a);
+        }
+    }
+    pub(crate) fn dispatch_feature_completed(&self, st: &mut State, root: NodeId) {
+        for &i in self.list(Hooks::FEATURE_COMPLETED) {
+            self.p(i).on_feature_completed(self, st, i as usize, root);
+        }
+    }
+    pub(crate) fn dispatch_feature_scored(&self, st: &mut State, ev: &ScoreEvent) {
+        for &i in self.list(Hooks::FEATURE_SCORED) {
+            self.p(i).on_feature_scored(self, st, i as usize, ev);
+        }
+    }
+    pub(crate) fn dispatch_figure_removed(
+        &self,
+        st: &mut State,
+        id: FigureId,
+        f: &Figure,
+        why: RemoveReason,
+    ) {
+        for &i in self.list(Hooks::FIGURE_REMOVED) {
+            self.p(i)
+                .on_figure_removed(self, st, i as usize, id, f, why);
+        }
+    }
+    pub(crate) fn dispatch_protected(&self, st: &State, id: FigureId) -> bool {
+        self.list(Hooks::PROTECTED)
+            .iter()
+            .any(|&i| self.p(i).is_protected(self, st, i as usize, id))
+    }
+    pub(crate) fn dispatch_scoring_done(&self, st: &mut State) {
+        for &i in self.list(Hooks::SCORING_DONE) {
+            self.p(i).on_scoring_done(self, st, i as usize);
+        }
+    }
+    pub(crate) fn dispatch_turn_end(&self, st: &mut State) {
+        for &i in self.list(Hooks::TURN_END) {
+            self.p(i).on_turn_end(self, st, i as usize);
+        }
+    }
+    pub(crate) fn dispatch_final_scoring(&self, st: &mut State) {
+        for &i in self.list(Hooks::FINAL_SCORING) {
+            self.p(i).on_final_scoring(self, st, i as usize);
+        }
+    }
+    pub(crate) fn plugin_decision_actions(
+        &self,
+        st: &State,
+        d: &Decision,
+        plugin: u8,
+        out: &mut Vec<Action>,
+    ) {
+        self.p(plugin)
+            .decision_actions(self, st, plugin as usize, d, out);
+    }
+    pub(crate) fn plugin_apply(&self, st: &mut State, d: &Decision, plugin: u8, a: &Action) {
+        self.p(plugin).apply_action(self, st, plugin as usize, d, a);
+    }
+    pub(crate) fn plugin_describe(&self, st: &State, plugin: u8, a: &Action) -> serde_json::Value {
+        self.p(plugin).describe_action(self, st, plugin as usize, a)
+    }
+}

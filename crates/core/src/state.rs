@@ -1,0 +1,573 @@
+//! The game state: board, feature graph, figures, supplies, scores, stacks, phase.
+//! Plain data plus the mechanics plugins call (award points, move figures, push decisions).
+
+use crate::action::{Action, Decision};
+use crate::board::Board;
+use crate::geometry::Pos;
+use crate::graph::{Graph, NodeId};
+use crate::plugin::PluginState;
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::tile::{FeatureKind, RotatedPart, TileTypeId};
+
+/// Most seats a game can have.
+pub const MAX_PLAYERS: usize = 6;
+/// Most figure kinds (follower, large meeple, builder, ...) in one rule set.
+pub const MAX_FIGURE_KINDS: usize = 8;
+/// Most score sources (road, city, ..., plugin sources).
+pub const MAX_SOURCES: usize = 16;
+/// Owner of neutral figures (dragon, fairy).
+pub const NEUTRAL: u8 = u8::MAX;
+
+/// Index of a figure slot in [`State::figures`]; stable while the figure is on the board.
+pub type FigureId = u32;
+
+/// A figure on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Figure {
+    /// Seat, or [`NEUTRAL`].
+    pub owner: u8,
+    /// Figure kind index (see [`Rules::figure_kinds`]).
+    pub kind: u8,
+    /// Placed part it stands on.
+    pub part: u32,
+    /// Feature node it stands in, if any.
+    pub node: Option<NodeId>,
+    /// Free for the owning plugin (e.g. the fairy's follower).
+    pub data: u32,
+    /// False for an empty slot.
+    pub alive: bool,
+}
+
+/// Why a figure left the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemoveReason {
+    /// Its feature was scored.
+    Scored,
+    /// Removed by a plugin's effect (`plugin` index), e.g. eaten by the dragon.
+    Plugin(u8),
+}
+
+/// One scoring of a feature or other source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreEvent {
+    /// The feature's root node, when a feature was scored.
+    pub root: Option<NodeId>,
+    /// Bit set of the players who scored.
+    pub winners: u8,
+    /// Points to each winner.
+    pub points: i32,
+    /// Score source index (see [`Rules::sources`]).
+    pub source: u8,
+    /// During final scoring.
+    pub final_scoring: bool,
+}
+
+/// Where the turn loop stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    TurnStart,
+    Draw,
+    PlaceTile,
+    AfterTile,
+    Figure,
+    AfterFigure,
+    Scoring,
+    TurnEnd,
+    FinalScoring,
+    Over,
+}
+
+/// Something worth writing in a game record (kept only when recording).
+#[derive(Clone, Debug, PartialEq)]
+pub enum LogEntry {
+    TurnStart {
+        turn: u32,
+        player: u8,
+    },
+    Drawn {
+        tile: TileTypeId,
+    },
+    Discarded {
+        tile: TileTypeId,
+        reason: &'static str,
+    },
+    Action {
+        player: u8,
+        action: serde_json::Value,
+    },
+    Score {
+        feature: Option<String>,
+        players: Vec<u8>,
+        points: i32,
+        reason: String,
+    },
+    Removed {
+        figure: String,
+        owner: u8,
+        at: String,
+        reason: String,
+    },
+    Note {
+        plugin: String,
+        text: String,
+    },
+    /// Final scoring begins.
+    FinalScoring,
+}
+
+/// The full state of one game.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub players: usize,
+    pub board: Board,
+    pub graph: Graph,
+    pub figures: Vec<Figure>,
+    /// Figures in supply per seat and kind.
+    pub supply: [[u8; MAX_FIGURE_KINDS]; MAX_PLAYERS],
+    pub scores: [i32; MAX_PLAYERS],
+    /// Points per seat per source.
+    pub points_by_source: [[i32; MAX_SOURCES]; MAX_PLAYERS],
+    /// Plugin statistics (see [`Rules::stats`]).
+    pub stats: Vec<i64>,
+    /// Draw pile: the next tile is the last element.
+    pub stack: Vec<TileTypeId>,
+    pub phase: Phase,
+    /// Seat whose turn it is.
+    pub current: u8,
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// Tile drawn this turn, until placed.
+    pub tile: Option<TileTypeId>,
+    /// First and end (exclusive) placed-part index of the tile placed this turn.
+    pub placed: Option<(u32, u32)>,
+    /// Roots completed by this turn's placement, scored in the scoring step.
+    pub completed: Vec<NodeId>,
+    /// Plugin decisions; the last is the current one.
+    pub pending: Vec<Decision>,
+    /// Tiles discarded as unplaceable.
+    pub discarded: u32,
+    pub rng: Rng,
+    /// One state slot per plugin, in resolved order.
+    pub plugin_state: Vec<Option<Box<dyn PluginState>>>,
+    /// Record entries, when recording.
+    pub log: Option<Vec<LogEntry>>,
+}
+
+impl State {
+    pub(crate) fn new(players: usize, rules: &Rules, seed: u64) -> State {
+        State {
+            players,
+            board: Board::new(),
+            graph: Graph::new(),
+            figures: Vec::with_capacity(24),
+            supply: [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            points_by_source: [[0; MAX_SOURCES]; MAX_PLAYERS],
+            stats: vec![0; rules.stats.len()],
+            stack: Vec::new(),
+            phase: Phase::TurnStart,
+            current: 0,
+            turn: 0,
+            tile: None,
+            placed: None,
+            completed: Vec::with_capacity(8),
+            pending: Vec::with_capacity(4),
+            discarded: 0,
+            rng: Rng::new(seed),
+            plugin_state: Vec::new(),
+            log: None,
+        }
+    }
+
+    /// The current decision, or None when the game is over.
+    pub fn decision(&self) -> Option<Decision> {
+        if let Some(d) = self.pending.last() {
+            return Some(*d);
+        }
+        match self.phase {
+            Phase::PlaceTile => Some(Decision {
+                player: self.current,
+                kind: crate::action::DecisionKind::PlaceTile,
+            }),
+            Phase::Figure => Some(Decision {
+                player: self.current,
+                kind: crate::action::DecisionKind::Figure,
+            }),
+            _ => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// Final (or current) scores, one per seat.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.players]
+    }
+
+    /// The state of plugin `me`, downcast.
+    pub fn plugin<T: 'static>(&self, me: usize) -> &T {
+        self.plugin_state[me]
+            .as_ref()
+            .and_then(|b| (**b).as_any().downcast_ref::<T>())
+            .expect("plugin state of the right type")
+    }
+
+    pub fn plugin_mut<T: 'static>(&mut self, me: usize) -> &mut T {
+        self.plugin_state[me]
+            .as_mut()
+            .and_then(|b| (**b).as_any_mut().downcast_mut::<T>())
+            .expect("plugin state of the right type")
+    }
+
+    /// Parts of the tile placed this turn.
+    pub fn placed_parts(&self) -> std::ops::Range<u32> {
+        self.placed.map_or(0..0, |(a, b)| a..b)
+    }
+
+    /// The rotated layout of a placed part.
+    pub fn rotated<'r>(&self, rules: &'r Rules, part: u32) -> &'r RotatedPart {
+        let p = &self.board.parts[part as usize];
+        &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].rotated
+            [p.rot.quarters() as usize]
+    }
+
+    /// The marker bits of a placed part.
+    pub fn part_markers(&self, rules: &Rules, part: u32) -> u32 {
+        let p = &self.board.parts[part as usize];
+        rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].markers
+    }
+
+    /// Modifier bits of a feature node.
+    pub fn node_modifiers(&self, rules: &Rules, n: NodeId) -> u32 {
+        let node = self.graph.node(n);
+        let p = &self.board.parts[node.part as usize];
+        rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
+            [node.local as usize]
+            .modifiers
+    }
+
+    /// Feature node of feature `local` on placed part `part`.
+    #[inline]
+    pub fn node_of(&self, part: u32, local: u8) -> NodeId {
+        self.board.parts[part as usize].node_base + local as u32
+    }
+
+    /// Number of distinct placed tiles (not parts: each part counts, per FD-RIVER-1) in a feature.
+    pub fn feature_tiles(&self, n: NodeId) -> u32 {
+        let mut seen: [u32; 64] = [u32::MAX; 64];
+        let mut count = 0u32;
+        let mut extra: Vec<u32> = Vec::new();
+        for m in self.graph.members(n) {
+            let part = self.graph.node(m).part;
+            let slot = (part as usize) & 63;
+            if seen[slot] == part {
+                continue;
+            }
+            if seen[slot] == u32::MAX {
+                seen[slot] = part;
+                count += 1;
+            } else if !extra.contains(&part) {
+                extra.push(part);
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Whether a cloister-like feature (monastery, garden) at part `part` is surrounded.
+    pub fn surrounded(&self, part: u32) -> bool {
+        self.board.ring_count(self.board.parts[part as usize].pos) == 8
+    }
+
+    /// Whether the feature of `n` is complete (closed city/road/river, surrounded cloister).
+    pub fn is_complete(&self, n: NodeId) -> bool {
+        let node = self.graph.node(n);
+        match node.kind {
+            FeatureKind::Field => false,
+            k if k.is_cloister() => self.surrounded(node.part),
+            _ => self.graph.open(n) == 0,
+        }
+    }
+
+    /// Follower strength per seat in the feature of `n`.
+    pub fn strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
+        let root = self.graph.find(n);
+        let mut s = [0u32; MAX_PLAYERS];
+        for f in self
+            .figures
+            .iter()
+            .filter(|f| f.alive && f.owner != NEUTRAL)
+        {
+            if let Some(fnode) = f.node {
+                if self.graph.find(fnode) == root {
+                    s[f.owner as usize] += rules.figure_kinds[f.kind as usize].strength as u32;
+                }
+            }
+        }
+        s
+    }
+
+    /// Seats with the most follower strength in the feature (bit set; 0 if none).
+    pub fn majority(&self, rules: &Rules, n: NodeId) -> u8 {
+        let s = self.strengths(rules, n);
+        let max = *s.iter().max().unwrap_or(&0);
+        if max == 0 {
+            return 0;
+        }
+        (0..self.players)
+            .filter(|&p| s[p] == max)
+            .fold(0u8, |m, p| m | (1 << p))
+    }
+
+    /// Adds points to a seat, counted under `source`.
+    pub fn award(&mut self, player: u8, points: i32, source: u8) {
+        self.scores[player as usize] += points;
+        self.points_by_source[player as usize][source as usize] += points;
+    }
+
+    /// Scores a feature: `points` to each majority holder, logs it and tells every plugin
+    /// that subscribes to [`crate::plugin::Hooks::FEATURE_SCORED`].
+    pub fn score_feature(
+        &mut self,
+        rules: &Rules,
+        n: NodeId,
+        points: i32,
+        source: u8,
+        final_scoring: bool,
+    ) {
+        let winners = self.majority(rules, n);
+        if winners != 0 {
+            for p in 0..self.players as u8 {
+                if winners & (1 << p) != 0 {
+                    self.award(p, points, source);
+                }
+            }
+        }
+        let root = self.graph.find(n);
+        if !final_scoring {
+            self.graph.set_scored(root);
+        }
+        if self.log.is_some() {
+            let name = self.feature_name(rules, root);
+            let players = (0..self.players as u8)
+                .filter(|p| winners & (1 << p) != 0)
+                .collect();
+            let reason = format!(
+                "{} {}",
+                rules.sources[source as usize],
+                if final_scoring { "final" } else { "completed" }
+            );
+            self.log_entry(LogEntry::Score {
+                feature: Some(name),
+                players,
+                points,
+                reason,
+            });
+        }
+        tracing::debug!(
+            turn = self.turn,
+            root,
+            points,
+            winners,
+            source = rules.sources[source as usize].as_str(),
+            "feature scored"
+        );
+        let ev = ScoreEvent {
+            root: Some(root),
+            winners,
+            points,
+            source,
+            final_scoring,
+        };
+        rules.dispatch_feature_scored(self, &ev);
+    }
+
+    /// Awards points not tied to a feature (e.g. the fairy's turn-start point) and logs it.
+    pub fn score_other(&mut self, player: u8, points: i32, source: u8, reason: &str) {
+        self.award(player, points, source);
+        if self.log.is_some() {
+            self.log_entry(LogEntry::Score {
+                feature: None,
+                players: vec![player],
+                points,
+                reason: reason.to_string(),
+            });
+        }
+    }
+
+    /// Name of a feature as NOTATION.md: the cell and feature of its first-placed member.
+    pub fn feature_name(&self, rules: &Rules, n: NodeId) -> String {
+        let first = self.graph.members(n).min().unwrap_or(n);
+        let node = self.graph.node(first);
+        let pos = self.board.parts[node.part as usize].pos;
+        let f = &self.rotated(rules, node.part).features[node.local as usize];
+        format!("{} {}", pos, crate::tile::feature_name(f))
+    }
+
+    /// Puts a figure from `owner`'s supply (or a neutral one) on the board.
+    pub fn add_figure(
+        &mut self,
+        rules: &Rules,
+        owner: u8,
+        kind: u8,
+        part: u32,
+        node: Option<NodeId>,
+    ) -> FigureId {
+        if owner != NEUTRAL {
+            let s = &mut self.supply[owner as usize][kind as usize];
+            *s = s.saturating_sub(1);
+        }
+        if let Some(n) = node {
+            if rules.figure_kinds[kind as usize].follower {
+                self.graph.add_followers(n, 1);
+            }
+        }
+        let fig = Figure {
+            owner,
+            kind,
+            part,
+            node,
+            data: 0,
+            alive: true,
+        };
+        match self.figures.iter().position(|f| !f.alive) {
+            Some(i) => {
+                self.figures[i] = fig;
+                i as FigureId
+            }
+            None => {
+                self.figures.push(fig);
+                (self.figures.len() - 1) as FigureId
+            }
+        }
+    }
+
+    /// Moves a figure to another part/feature (occupancy follows).
+    pub fn move_figure(&mut self, rules: &Rules, id: FigureId, part: u32, node: Option<NodeId>) {
+        let f = self.figures[id as usize];
+        let follower = rules.figure_kinds[f.kind as usize].follower;
+        if follower {
+            if let Some(n) = f.node {
+                self.graph.add_followers(n, -1);
+            }
+            if let Some(n) = node {
+                self.graph.add_followers(n, 1);
+            }
+        }
+        let fm = &mut self.figures[id as usize];
+        fm.part = part;
+        fm.node = node;
+    }
+
+    /// Takes a figure off the board back to its owner's supply, and tells the plugins.
+    pub fn remove_figure(&mut self, rules: &Rules, id: FigureId, why: RemoveReason) {
+        let f = self.figures[id as usize];
+        if !f.alive {
+            return;
+        }
+        self.figures[id as usize].alive = false;
+        if f.owner != NEUTRAL {
+            self.supply[f.owner as usize][f.kind as usize] += 1;
+        }
+        if let Some(n) = f.node {
+            if rules.figure_kinds[f.kind as usize].follower {
+                self.graph.add_followers(n, -1);
+            }
+        }
+        if self.log.is_some() {
+            let at = self.figure_place_name(rules, &f);
+            let reason = match why {
+                RemoveReason::Scored => "scored".to_string(),
+                RemoveReason::Plugin(p) => rules.plugins[p as usize].name.clone(),
+            };
+            self.log_entry(LogEntry::Removed {
+                figure: rules.figure_kinds[f.kind as usize].name.clone(),
+                owner: f.owner,
+                at,
+                reason,
+            });
+        }
+        rules.dispatch_figure_removed(self, id, &f, why);
+    }
+
+    /// `(x,y) feature` or `(x,y)` of where a figure stands.
+    pub fn figure_place_name(&self, rules: &Rules, f: &Figure) -> String {
+        let pos = self.board.parts[f.part as usize].pos;
+        match f.node {
+            Some(n) => {
+                let node = self.graph.node(n);
+                format!(
+                    "{} {}",
+                    pos,
+                    crate::tile::feature_name(
+                        &self.rotated(rules, node.part).features[node.local as usize]
+                    )
+                )
+            }
+            None => pos.to_string(),
+        }
+    }
+
+    /// Whether any plugin protects this figure.
+    pub fn is_protected(&self, rules: &Rules, id: FigureId) -> bool {
+        rules.dispatch_protected(self, id)
+    }
+
+    /// Figures standing in the feature of `n`.
+    pub fn figures_in(&self, n: NodeId) -> impl Iterator<Item = FigureId> + '_ {
+        let root = self.graph.find(n);
+        self.figures
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| {
+                f.alive && f.node.is_some_and(|fnode| self.graph.find(fnode) == root)
+            })
+            .map(|(i, _)| i as FigureId)
+    }
+
+    /// Figures standing on part `part` (on any of its features or on the tile).
+    pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
+        self.figures
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.alive && f.part == part)
+            .map(|(i, _)| i as FigureId)
+    }
+
+    /// Pushes a plugin decision; it becomes the current decision.
+    pub fn push_decision(&mut self, d: Decision) {
+        self.pending.push(d);
+    }
+
+    /// The next seat clockwise.
+    pub fn next_seat(&self, p: u8) -> u8 {
+        ((p as usize + 1) % self.players) as u8
+    }
+
+    /// Adds to a plugin statistic (see [`Rules::stat`]).
+    pub fn bump_stat(&mut self, stat: usize, by: i64) {
+        if let Some(s) = self.stats.get_mut(stat) {
+            *s += by;
+        }
+    }
+
+    /// Appends a record entry (only when recording).
+    pub fn log_entry(&mut self, e: LogEntry) {
+        if let Some(l) = self.log.as_mut() {
+            l.push(e);
+        }
+    }
+
+    /// Placed part at a cell.
+    pub fn part_at(&self, p: Pos) -> Option<u32> {
+        self.board.part_at(p)
+    }
+
+    /// Whether the action answers a plugin's decision.
+    pub fn is_plugin_action(a: &Action) -> bool {
+        matches!(a, Action::Plugin { .. })
+    }
+}

@@ -1,0 +1,70 @@
+//! BASE-10 final scoring: incomplete roads, cities and monasteries, then fields.
+
+use carcassonne_core::rules::Rules;
+use carcassonne_core::state::State;
+use carcassonne_core::{FeatureKind, NodeId};
+
+use crate::Base;
+
+/// Points of an incomplete feature at the end (BASE-10).
+pub fn incomplete_points(st: &State, root: NodeId) -> Option<i32> {
+    let node = st.graph.node(root);
+    match node.kind {
+        FeatureKind::Road => Some(st.feature_tiles(root) as i32),
+        FeatureKind::City => Some((st.feature_tiles(root) + st.graph.pennants(root)) as i32),
+        FeatureKind::Monastery => {
+            Some(1 + st.board.ring_count(st.board.parts[node.part as usize].pos) as i32)
+        }
+        _ => None,
+    }
+}
+
+/// Completed cities a field touches, counted once each.
+pub fn field_cities(rules: &Rules, st: &State, root: NodeId) -> u32 {
+    let mut cities: Vec<NodeId> = Vec::new();
+    for m in st.graph.members(root) {
+        let node = st.graph.node(m);
+        let p = &st.board.parts[node.part as usize];
+        let def = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts
+            [p.part as usize]
+            .features[node.local as usize];
+        for &c in &def.adj_cities {
+            let city = st.graph.find(p.node_base + c as u32);
+            if st.graph.open(city) == 0 && !cities.contains(&city) {
+                cities.push(city);
+            }
+        }
+    }
+    cities.len() as u32
+}
+
+pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
+    let roots: Vec<NodeId> = st
+        .graph
+        .roots()
+        .filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r))
+        .collect();
+    for &root in &roots {
+        let kind = st.graph.node(root).kind;
+        if kind == FeatureKind::Field {
+            continue;
+        }
+        if let Some(points) = incomplete_points(st, root) {
+            st.score_feature(rules, root, points, base.source_of(kind), true);
+        }
+    }
+    if base.farmers {
+        for &root in &roots {
+            if st.graph.node(root).kind == FeatureKind::Field {
+                let points = 3 * field_cities(rules, st, root) as i32;
+                st.score_feature(
+                    rules,
+                    root,
+                    points,
+                    base.source_of(FeatureKind::Field),
+                    true,
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! The base game (RULES.md BASE-1..11) as a plugin: followers, tiles and start tile,
+//! figure placement, and the points of roads, cities, monasteries and fields.
+
+mod final_scoring;
+
+use carcassonne_core::action::Action;
+use carcassonne_core::config::{build_from_options, PluginFactory};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin};
+use carcassonne_core::rules::{Registry, Rules};
+use carcassonne_core::setup::Setup;
+use carcassonne_core::state::State;
+use carcassonne_core::{FeatureKind, NodeId};
+use serde::{Deserialize, Serialize};
+
+/// Options of the base game; defaults are the 3rd-edition rules with farmers.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Base {
+    /// Farmers may be placed and fields score at the end (BASE-5, BASE-10).
+    pub farmers: bool,
+    /// Followers per player (BASE-1).
+    pub followers: u8,
+    /// Tile set holding the base tiles (a key of the rule set's `[tiles]`).
+    pub tile_set: String,
+    /// Start tile, placed at (0,0) rotation 0 (BASE-1).
+    pub start_tile: String,
+    /// Use the garden printings: each `variant_of` tile replaces one copy of its original.
+    pub garden_printing: bool,
+    #[serde(skip)]
+    ids: Ids,
+}
+
+/// Indices resolved at registration.
+#[derive(Clone, Debug, Default)]
+struct Ids {
+    follower: u8,
+    road: u8,
+    city: u8,
+    monastery: u8,
+    field: u8,
+}
+
+impl Default for Base {
+    fn default() -> Self {
+        Base {
+            farmers: true,
+            followers: 7,
+            tile_set: "base".into(),
+            start_tile: "D".into(),
+            garden_printing: false,
+            ids: Ids::default(),
+        }
+    }
+}
+
+/// The factory a rule set names as `base`.
+pub fn factory() -> PluginFactory {
+    PluginFactory {
+        name: "base",
+        summary:
+            "base game: tiles A..X, followers, roads, cities, monasteries, fields (BASE-1..11)",
+        requires: &[],
+        conflicts: &[],
+        build: build_from_options::<Base>,
+    }
+}
+
+/// Points of a completed feature (BASE-8): road 1 per tile, city 2 per tile + 2 per
+/// pennant, monastery 9; others 0.
+pub fn completed_points(kind: FeatureKind, tiles: u32, pennants: u32) -> Option<i32> {
+    match kind {
+        FeatureKind::Road => Some(tiles as i32),
+        FeatureKind::City => Some(2 * (tiles + pennants) as i32),
+        FeatureKind::Monastery => Some(9),
+        _ => None,
+    }
+}
+
+impl Base {
+    fn source_of(&self, kind: FeatureKind) -> u8 {
+        match kind {
+            FeatureKind::Road => self.ids.road,
+            FeatureKind::City => self.ids.city,
+            FeatureKind::Monastery => self.ids.monastery,
+            _ => self.ids.field,
+        }
+    }
+
+    fn placeable(&self, kind: FeatureKind) -> bool {
+        match kind {
+            FeatureKind::City | FeatureKind::Road | FeatureKind::Monastery => true,
+            FeatureKind::Field => self.farmers,
+            _ => false,
+        }
+    }
+}
+
+impl Plugin for Base {
+    fn name(&self) -> &str {
+        "base"
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::FIGURE_ACTIONS | Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING
+    }
+
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        if reg.catalog().set(&self.tile_set).is_none() {
+            return Err(format!(
+                "tile set '{}' is not loaded: add it to the rule set's [tiles]",
+                self.tile_set
+            ));
+        }
+        if reg.catalog().id(&self.start_tile).is_none() {
+            return Err(format!(
+                "start tile '{}' is not in any loaded tile set",
+                self.start_tile
+            ));
+        }
+        self.ids.follower = reg.figure_kind("follower", true, 1, self.followers)?;
+        self.ids.road = reg.source("road")?;
+        self.ids.city = reg.source("city")?;
+        self.ids.monastery = reg.source("monastery")?;
+        self.ids.field = reg.source("field")?;
+        reg.players(2, 5);
+        Ok(())
+    }
+
+    fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
+        let cat = &rules.catalog;
+        let ids = cat
+            .set(&self.tile_set)
+            .ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
+        let mut tiles = Vec::new();
+        for &t in ids {
+            for _ in 0..cat.tile(t).count {
+                tiles.push(t);
+            }
+        }
+        if self.garden_printing {
+            for &t in ids {
+                if let Some(orig) = cat.tile(t).variant_of.as_deref().and_then(|o| cat.id(o)) {
+                    if let Some(i) = tiles.iter().position(|&x| x == orig) {
+                        tiles[i] = t;
+                    }
+                }
+            }
+        }
+        let start = cat.id(&self.start_tile).ok_or("start tile not loaded")?;
+        let i = tiles.iter().position(|&t| t == start).ok_or_else(|| {
+            format!(
+                "start tile '{}' is not among the tiles of set '{}'",
+                self.start_tile, self.tile_set
+            )
+        })?;
+        tiles.remove(i);
+        setup.group("land", 0).tiles.extend(tiles);
+        setup.start = Some(start);
+        Ok(())
+    }
+
+    /// BASE-5: one follower from supply on an unoccupied feature of the placed tile.
+    fn figure_actions(&self, rules: &Rules, st: &State, _me: usize, out: &mut Vec<Action>) {
+        let player = st.current;
+        let kind = self.ids.follower;
+        if st.supply[player as usize][kind as usize] == 0 {
+            return;
+        }
+        for part in st.placed_parts() {
+            let rp = st.rotated(rules, part);
+            for (local, f) in rp.features.iter().enumerate() {
+                if !self.placeable(f.kind) {
+                    continue;
+                }
+                let node = st.node_of(part, local as u8);
+                if st.graph.followers(node) > 0 {
+                    continue;
+                }
+                let fp = FigurePlacement {
+                    player,
+                    kind,
+                    part,
+                    node: Some(node),
+                };
+                if rules.allow_figure(st, &fp) {
+                    out.push(Action::PlaceFigure {
+                        kind,
+                        part,
+                        feature: local as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// BASE-8/9: the majority scores a completed road, city or monastery.
+    fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {
+        let kind = st.graph.node(root).kind;
+        if st.graph.followers(root) == 0 {
+            return;
+        }
+        let tiles = st.feature_tiles(root);
+        if let Some(points) = completed_points(kind, tiles, st.graph.pennants(root)) {
+            st.score_feature(rules, root, points, self.source_of(kind), false);
+        }
+    }
+
+    /// BASE-10: incomplete features and fields.
+    fn on_final_scoring(&self, rules: &Rules, st: &mut State, _me: usize) {
+        final_scoring::score(self, rules, st);
+    }
+}

@@ -1,0 +1,5 @@
+//! The `carcassonne` binary.
+
+fn main() -> std::process::ExitCode {
+    carcassonne_cli::main()
+}
