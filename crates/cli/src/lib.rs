@@ -6,6 +6,7 @@ mod cmd_play;
 mod cmd_replay;
 pub mod driver;
 pub mod output;
+pub mod scenario;
 
 use std::process::ExitCode;
 
