@@ -13,12 +13,7 @@ pub enum Action {
     /// Decline (no figure, no optional action).
     Pass,
     /// A plugin's own action: `plugin` is its index, the rest its own encoding.
-    Plugin {
-        plugin: u8,
-        code: u16,
-        a: i32,
-        b: i32,
-    },
+    Plugin { plugin: u8, code: u16, a: i32, b: i32 },
 }
 
 /// `PlaceFigure::feature` for a figure placed on a tile rather than on a feature.

@@ -19,9 +19,35 @@ pub struct PlacedPart {
     pub node_base: u32,
     /// Index of the first part of the same tile (itself for single tiles).
     pub first: u32,
+    /// Holds a cloister-like feature (monastery, garden).
+    pub cloister: bool,
 }
 
 const EMPTY: u16 = 0;
+
+/// Powers of 5 for [`need_code`] digits, by side.
+const NEED_POW: [u16; 4] = [1, 5, 25, 125];
+/// Number of distinct need codes.
+pub const NEED_CODES: usize = 625;
+
+/// Encodes what an empty cell's neighbours demand: one base-5 digit per side
+/// (0 = no neighbour, 1 + side kind otherwise).
+pub fn need_code(sides: [Option<u32>; 4]) -> u16 {
+    sides.iter().enumerate().map(|(s, k)| k.map_or(0, |k| (k as u16 + 1) * NEED_POW[s])).sum()
+}
+
+/// Whether a part with packed `signature` fits need code `code`.
+pub fn fits(signature: u32, code: u16) -> bool {
+    let mut c = code;
+    for s in 0..4 {
+        let d = (c % 5) as u32;
+        c /= 5;
+        if d != 0 && (signature >> (8 * s)) & 0xFF != d - 1 {
+            return false;
+        }
+    }
+    true
+}
 const FRONTIER: u16 = 0x8000;
 
 /// Cells, placed parts and the frontier.
@@ -35,8 +61,12 @@ pub struct Board {
     cells: Vec<u16>,
     pub parts: Vec<PlacedPart>,
     frontier: Vec<Pos>,
+    /// Required side kinds of each frontier cell, as a [`need_code`].
+    needs: Vec<u16>,
     /// Bounding box of placed cells (min x, min y, max x, max y).
     pub bounds: (i32, i32, i32, i32),
+    /// Placed parts holding a cloister-like feature.
+    cloisters: u32,
 }
 
 impl Default for Board {
@@ -55,7 +85,9 @@ impl Board {
             cells: vec![EMPTY; (w * w) as usize],
             parts: Vec::with_capacity(96),
             frontier: Vec::with_capacity(64),
+            needs: Vec::with_capacity(64),
             bounds: (0, 0, 0, 0),
+            cloisters: 0,
         }
     }
 
@@ -91,6 +123,17 @@ impl Board {
         &self.frontier
     }
 
+    /// Frontier cells with the [`need_code`] of their placed neighbours.
+    #[inline]
+    pub fn frontier_needs(&self) -> impl Iterator<Item = (Pos, u16)> + '_ {
+        self.frontier.iter().copied().zip(self.needs.iter().copied())
+    }
+
+    /// Number of placed parts holding a cloister-like feature.
+    pub fn cloister_count(&self) -> u32 {
+        self.cloisters
+    }
+
     /// Number of placed parts.
     pub fn len(&self) -> usize {
         self.parts.len()
@@ -123,21 +166,27 @@ impl Board {
         let idx = self.parts.len() as u32;
         let ci = self.index(p).expect("room ensured");
         let c = self.cells[ci];
-        debug_assert!(
-            c == EMPTY || c & FRONTIER != 0,
-            "cell {p} already holds a tile"
-        );
+        debug_assert!(c == EMPTY || c & FRONTIER != 0, "cell {p} already holds a tile");
         if c & FRONTIER != 0 {
             self.remove_frontier((c & !FRONTIER) as usize);
         }
         self.cells[ci] = (idx + 1) as u16;
+        self.cloisters += part.cloister as u32;
         self.parts.push(part);
         for s in Side::ALL {
             let q = p.step(s);
             let qi = self.index(q).expect("room ensured");
-            if self.cells[qi] == EMPTY {
+            // q's side facing p must show what p shows on side s.
+            let back = s.opposite() as usize;
+            let kind = (part.signature >> (8 * s as u32)) & 0xFF;
+            let add = (kind as u16 + 1) * NEED_POW[back];
+            let c = self.cells[qi];
+            if c == EMPTY {
                 self.cells[qi] = FRONTIER | self.frontier.len() as u16;
                 self.frontier.push(q);
+                self.needs.push(add);
+            } else if c & FRONTIER != 0 {
+                self.needs[(c & !FRONTIER) as usize] += add;
             }
         }
         if self.parts.len() == 1 {
@@ -151,6 +200,7 @@ impl Board {
 
     fn remove_frontier(&mut self, i: usize) {
         self.frontier.swap_remove(i);
+        self.needs.swap_remove(i);
         if i < self.frontier.len() {
             let moved = self.frontier[i];
             let mi = self.index(moved).expect("frontier cell on grid");
@@ -170,8 +220,7 @@ impl Board {
         let mut cells = vec![EMPTY; (nw * nw) as usize];
         for y in 0..self.w {
             for x in 0..self.w {
-                cells[((y + shift) * nw + x + shift) as usize] =
-                    self.cells[(y * self.w + x) as usize];
+                cells[((y + shift) * nw + x + shift) as usize] = self.cells[(y * self.w + x) as usize];
             }
         }
         self.cells = cells;
@@ -200,6 +249,7 @@ mod tests {
             signature: 0,
             node_base: 0,
             first: 0,
+            cloister: false,
         }
     }
 

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
+use crate::board::{fits, NEED_CODES};
 use crate::error::{from_toml, line_of, InputError};
 use crate::geometry::{parse_half, Rotation, Side};
 use crate::tile::{rotate_part, FeatureDef, FeatureKind, TileFace, TilePart, TileType, TileTypeId};
@@ -70,37 +71,24 @@ impl Catalog {
 
     /// The bit of marker `name` if any loaded tile uses it, else 0.
     pub fn marker(&self, name: &str) -> u32 {
-        self.marker_names
-            .iter()
-            .position(|n| n == name)
-            .map_or(0, |i| 1 << i)
+        self.marker_names.iter().position(|n| n == name).map_or(0, |i| 1 << i)
     }
 
     /// The bit of modifier `name` if any loaded tile uses it, else 0.
     pub fn modifier(&self, name: &str) -> u32 {
-        self.modifier_names
-            .iter()
-            .position(|n| n == name)
-            .map_or(0, |i| 1 << i)
+        self.modifier_names.iter().position(|n| n == name).map_or(0, |i| 1 << i)
     }
 
     /// The tile IDs of a loaded set, in file order.
     pub fn set(&self, name: &str) -> Option<&[TileTypeId]> {
-        self.sets
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_slice())
+        self.sets.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_slice())
     }
 
     /// Loads one tile data file (`file` names it in errors).
     pub fn load_str(&mut self, file: &str, text: &str) -> Result<String, InputError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
         if self.set(&raw.set).is_some() {
-            return Err(InputError::new(
-                file,
-                None,
-                format!("tile set '{}' is loaded twice", raw.set),
-            ));
+            return Err(InputError::new(file, None, format!("tile set '{}' is loaded twice", raw.set)));
         }
         let _ = raw.description;
         let mut ids = Vec::new();
@@ -137,11 +125,7 @@ impl Catalog {
                 markers,
             };
             // A later part of a double tile joins the tile started by its first part.
-            let existing = if rest.is_empty() {
-                None
-            } else {
-                self.by_id.get(&base).copied()
-            };
+            let existing = if rest.is_empty() { None } else { self.by_id.get(&base).copied() };
             match existing {
                 Some(tid) if t.count.is_none() && t.variant_of.is_none() => {
                     let tile = &mut self.tiles[tid as usize];
@@ -157,6 +141,7 @@ impl Catalog {
                             name: face_name,
                             parts: vec![part],
                             distinct_rotations: Vec::new(),
+                            fit: Vec::new(),
                         }),
                     }
                 }
@@ -165,12 +150,8 @@ impl Catalog {
                     let count = match (t.count, &t.variant_of) {
                         (Some(c), None) => c,
                         (None, Some(_)) => 0,
-                        (Some(_), Some(_)) => {
-                            return Err(err("give either `count` or `variant_of`, not both".into()))
-                        }
-                        (None, None) => {
-                            return Err(err("missing `count` (or `variant_of`)".into()))
-                        }
+                        (Some(_), Some(_)) => return Err(err("give either `count` or `variant_of`, not both".into())),
+                        (None, None) => return Err(err("missing `count` (or `variant_of`)".into())),
                     };
                     if self.by_id.contains_key(&base) {
                         return Err(err("duplicate tile ID".into()));
@@ -188,6 +169,7 @@ impl Catalog {
                             name: face_name,
                             parts: vec![part],
                             distinct_rotations: Vec::new(),
+                            fit: Vec::new(),
                         }],
                         markers,
                     });
@@ -207,6 +189,17 @@ impl Catalog {
             }
             for face in &mut tile.faces {
                 face.distinct_rotations = distinct_rotations(face);
+                if face.parts.len() == 1 {
+                    let part = &face.parts[0];
+                    face.fit = (0..NEED_CODES as u16)
+                        .map(|code| {
+                            face.distinct_rotations
+                                .iter()
+                                .filter(|r| fits(part.rotated[r.quarters() as usize].signature, code))
+                                .fold(0u8, |m, r| m | (1 << r.quarters()))
+                        })
+                        .collect();
+                }
             }
         }
         if let Some(expected) = raw.total {
@@ -261,51 +254,32 @@ fn distinct_rotations(face: &TileFace) -> Vec<Rotation> {
 }
 
 /// Parses TILES.md feature notation: `city[N,W](pennant); field[En,Es](adj=city#1)`.
-pub fn parse_features(
-    s: &str,
-    modifier_names: &mut Vec<String>,
-) -> Result<Vec<FeatureDef>, String> {
+pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<FeatureDef>, String> {
     let mut out = Vec::new();
     let mut adj_raw: Vec<Vec<usize>> = Vec::new();
     for item in s.split(';').map(str::trim).filter(|x| !x.is_empty()) {
-        let open = item
-            .find('[')
-            .ok_or_else(|| format!("feature '{item}': expected kind[edges]"))?;
-        let close = item
-            .find(']')
-            .ok_or_else(|| format!("feature '{item}': missing ']'"))?;
+        let open = item.find('[').ok_or_else(|| format!("feature '{item}': expected kind[edges]"))?;
+        let close = item.find(']').ok_or_else(|| format!("feature '{item}': missing ']'"))?;
         let kind_s = &item[..open];
-        let kind = FeatureKind::parse(kind_s)
-            .ok_or_else(|| format!("unknown feature kind '{kind_s}' in '{item}'"))?;
+        let kind = FeatureKind::parse(kind_s).ok_or_else(|| format!("unknown feature kind '{kind_s}' in '{item}'"))?;
         let edges = &item[open + 1..close];
-        let mut f = FeatureDef {
-            kind,
-            sides: 0,
-            halves: 0,
-            pennants: 0,
-            modifiers: 0,
-            adj_cities: Vec::new(),
-        };
+        let mut f = FeatureDef { kind, sides: 0, halves: 0, pennants: 0, modifiers: 0, adj_cities: Vec::new() };
         let mut adj = Vec::new();
         for e in edges.split(',').map(str::trim).filter(|x| !x.is_empty()) {
             if kind == FeatureKind::Field {
-                let h = parse_half(e)
-                    .ok_or_else(|| format!("'{e}' is not a half-edge (Nw..Wn) in '{item}'"))?;
+                let h = parse_half(e).ok_or_else(|| format!("'{e}' is not a half-edge (Nw..Wn) in '{item}'"))?;
                 if f.halves & (1 << h) != 0 {
                     return Err(format!("half-edge {e} listed twice in '{item}'"));
                 }
                 f.halves |= 1 << h;
             } else if kind.is_edge_feature() {
-                let sd = Side::parse(e)
-                    .ok_or_else(|| format!("'{e}' is not a side (N, E, S, W) in '{item}'"))?;
+                let sd = Side::parse(e).ok_or_else(|| format!("'{e}' is not a side (N, E, S, W) in '{item}'"))?;
                 if f.sides & (1 << sd as u8) != 0 {
                     return Err(format!("side {e} listed twice in '{item}'"));
                 }
                 f.sides |= 1 << sd as u8;
             } else {
-                return Err(format!(
-                    "a {kind_s} touches no edge, but '{item}' lists '{e}'"
-                ));
+                return Err(format!("a {kind_s} touches no edge, but '{item}' lists '{e}'"));
             }
         }
         let rest = item[close + 1..].trim();
@@ -346,17 +320,12 @@ pub fn parse_features(
         out.push(f);
     }
     // Resolve city#k (1-based among the part's cities) to feature indices.
-    let cities: Vec<usize> = out
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.kind == FeatureKind::City)
-        .map(|(i, _)| i)
-        .collect();
+    let cities: Vec<usize> =
+        out.iter().enumerate().filter(|(_, f)| f.kind == FeatureKind::City).map(|(i, _)| i).collect();
     for (i, adj) in adj_raw.into_iter().enumerate() {
         for k in adj {
-            let idx = *cities
-                .get(k - 1)
-                .ok_or_else(|| format!("adj=city#{k}, but the tile has {} cities", cities.len()))?;
+            let idx =
+                *cities.get(k - 1).ok_or_else(|| format!("adj=city#{k}, but the tile has {} cities", cities.len()))?;
             out[i].adj_cities.push(idx as u8);
         }
     }
@@ -403,10 +372,7 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
             ));
         }
         if !on_city && !owned {
-            return Err(format!(
-                "half-edge {} belongs to no field",
-                crate::geometry::HALF_NAMES[h as usize]
-            ));
+            return Err(format!("half-edge {} belongs to no field", crate::geometry::HALF_NAMES[h as usize]));
         }
     }
     for f in fs {
@@ -414,38 +380,23 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
             let city = &fs[c as usize];
             let touches = (0..8u8).filter(|h| f.halves & (1 << h) != 0).any(|h| {
                 let side = h / 2;
-                let corner_side = if h % 2 == 0 {
-                    (side + 3) % 4
-                } else {
-                    (side + 1) % 4
-                };
+                let corner_side = if h % 2 == 0 { (side + 3) % 4 } else { (side + 1) % 4 };
                 city.sides & (1 << corner_side) != 0
             });
             if f.halves != 0 && !touches {
-                return Err(format!(
-                    "a field lists adj=city#{}, but does not touch that city",
-                    city_number(fs, c)
-                ));
+                return Err(format!("a field lists adj=city#{}, but does not touch that city", city_number(fs, c)));
             }
         }
     }
     // No two features cross around the rim (tunnel roads and road-over-river bridges aside).
-    let rim: Vec<(usize, u16)> = fs
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (i, rim_positions(f)))
-        .filter(|(_, m)| m.count_ones() >= 2)
-        .collect();
+    let rim: Vec<(usize, u16)> =
+        fs.iter().enumerate().map(|(i, f)| (i, rim_positions(f))).filter(|(_, m)| m.count_ones() >= 2).collect();
     for (a, &(i, ma)) in rim.iter().enumerate() {
         for &(j, mb) in &rim[a + 1..] {
             let (fa, fb) = (&fs[i], &fs[j]);
             let exempt = is_tunnel(fa, tunnel) || is_tunnel(fb, tunnel) || is_bridge(fa, fb);
             if !exempt && interleave(ma, mb) {
-                return Err(format!(
-                    "{} and {} cross each other around the rim",
-                    fa.kind.name(),
-                    fb.kind.name()
-                ));
+                return Err(format!("{} and {} cross each other around the rim", fa.kind.name(), fb.kind.name()));
             }
         }
     }
@@ -457,10 +408,7 @@ fn is_tunnel(f: &FeatureDef, tunnel_bit: u32) -> bool {
 }
 
 fn is_bridge(a: &FeatureDef, b: &FeatureDef) -> bool {
-    matches!(
-        (a.kind, b.kind),
-        (FeatureKind::Road, FeatureKind::River) | (FeatureKind::River, FeatureKind::Road)
-    )
+    matches!((a.kind, b.kind), (FeatureKind::Road, FeatureKind::River) | (FeatureKind::River, FeatureKind::Road))
 }
 
 /// Rim positions 0..12: for side s, `3s` = first half, `3s+1` = centre, `3s+2` = second half.
@@ -468,11 +416,7 @@ fn rim_positions(f: &FeatureDef) -> u16 {
     let mut m = 0u16;
     for s in 0..4 {
         if f.sides & (1 << s) != 0 {
-            m |= if f.kind == FeatureKind::City {
-                0b111 << (3 * s)
-            } else {
-                0b010 << (3 * s)
-            };
+            m |= if f.kind == FeatureKind::City { 0b111 << (3 * s) } else { 0b010 << (3 * s) };
         }
     }
     for h in 0..8 {
@@ -504,8 +448,5 @@ fn interleave(a: u16, b: u16) -> bool {
 }
 
 fn city_number(fs: &[FeatureDef], idx: u8) -> usize {
-    fs[..=idx as usize]
-        .iter()
-        .filter(|f| f.kind == FeatureKind::City)
-        .count()
+    fs[..=idx as usize].iter().filter(|f| f.kind == FeatureKind::City).count()
 }

@@ -30,15 +30,12 @@ pub struct PluginFactory {
 }
 
 /// Builds a plugin whose options are its fields (`#[serde(default, deny_unknown_fields)]`).
-pub fn build_from_options<T>(
-    opts: &toml::Table,
-) -> Result<(Box<dyn Plugin>, serde_json::Value), String>
+pub fn build_from_options<T>(opts: &toml::Table) -> Result<(Box<dyn Plugin>, serde_json::Value), String>
 where
     T: Plugin + Serialize + DeserializeOwned,
 {
-    let p: T = toml::Value::Table(opts.clone())
-        .try_into()
-        .map_err(|e: toml::de::Error| e.message().trim().to_string())?;
+    let p: T =
+        toml::Value::Table(opts.clone()).try_into().map_err(|e: toml::de::Error| e.message().trim().to_string())?;
     let resolved = serde_json::to_value(&p).map_err(|e| e.to_string())?;
     Ok((Box::new(p), resolved))
 }
@@ -90,31 +87,19 @@ pub fn load_rules(
     let raw: RawRuleSet = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
     let at = |pos: usize| Some(line_of(text, pos));
     if raw.plugins.is_empty() {
-        return Err(InputError::new(
-            file,
-            None,
-            "`plugins` is empty: name at least one plugin",
-        ));
+        return Err(InputError::new(file, None, "`plugins` is empty: name at least one plugin"));
     }
     let mut catalog = Catalog::new();
     for (set, path) in &raw.tiles {
         let line = at(path.span().start);
-        let (shown, body) = resolve(path.get_ref()).map_err(|e| {
-            InputError::new(
-                file,
-                line,
-                format!("tiles.{set}: cannot read '{}': {e}", path.get_ref()),
-            )
-        })?;
+        let (shown, body) = resolve(path.get_ref())
+            .map_err(|e| InputError::new(file, line, format!("tiles.{set}: cannot read '{}': {e}", path.get_ref())))?;
         let loaded = catalog.load_str(&shown, &body)?;
         if &loaded != set {
             return Err(InputError::new(
                 file,
                 line,
-                format!(
-                    "tiles.{set}: '{}' holds tile set '{loaded}', not '{set}'",
-                    path.get_ref()
-                ),
+                format!("tiles.{set}: '{}' holds tile set '{loaded}', not '{set}'", path.get_ref()),
             ));
         }
     }
@@ -126,39 +111,22 @@ pub fn load_rules(
         let line = at(p.name.span().start);
         let f = factories.iter().find(|f| f.name == name).ok_or_else(|| {
             let known: Vec<&str> = factories.iter().map(|f| f.name).collect();
-            InputError::new(
-                file,
-                line,
-                format!("unknown plugin '{name}' (known: {})", known.join(", ")),
-            )
+            InputError::new(file, line, format!("unknown plugin '{name}' (known: {})", known.join(", ")))
         })?;
         if names.contains(&name) {
-            return Err(InputError::new(
-                file,
-                line,
-                format!("plugin '{name}' is named twice"),
-            ));
+            return Err(InputError::new(file, line, format!("plugin '{name}' is named twice")));
         }
         names.push(name);
         let empty = toml::Table::new();
         let opts = p.options.as_ref().map_or(&empty, |o| o.get_ref());
         let (plugin, resolved) = (f.build)(opts).map_err(|e| {
-            let line = p
-                .options
-                .as_ref()
-                .and_then(|o| key_line(text, o.span(), &e))
-                .or(line);
+            let line = p.options.as_ref().and_then(|o| key_line(text, o.span(), &e)).or(line);
             InputError::new(file, line, format!("plugins '{name}' options: {e}"))
         })?;
         plugins.push((
             f,
             line,
-            LoadedPlugin {
-                name: name.to_string(),
-                priority: p.priority,
-                options: resolved,
-                plugin,
-            },
+            LoadedPlugin { name: name.to_string(), priority: p.priority, options: resolved, plugin },
         ));
     }
     for (f, line, _) in &plugins {
@@ -167,10 +135,7 @@ pub fn load_rules(
                 return Err(InputError::new(
                     file,
                     *line,
-                    format!(
-                        "plugin '{}' requires plugin '{r}', which the rule set does not name",
-                        f.name
-                    ),
+                    format!("plugin '{}' requires plugin '{r}', which the rule set does not name", f.name),
                 ));
             }
         }
@@ -179,10 +144,7 @@ pub fn load_rules(
                 return Err(InputError::new(
                     file,
                     *line,
-                    format!(
-                        "plugin '{}' conflicts with plugin '{c}': name only one",
-                        f.name
-                    ),
+                    format!("plugin '{}' conflicts with plugin '{c}': name only one", f.name),
                 ));
             }
         }
@@ -190,13 +152,8 @@ pub fn load_rules(
     let players = raw.players.as_ref().map(|p| *p.get_ref());
     let players_line = raw.players.as_ref().map(|p| line_of(text, p.span().start));
     let name = raw.name.clone().unwrap_or_else(|| file.to_string());
-    let rules = Rules::build(
-        &name,
-        catalog,
-        plugins.into_iter().map(|(_, _, p)| p).collect(),
-        players,
-    )
-    .map_err(|e| InputError::new(file, players_line, e))?;
+    let rules = Rules::build(&name, catalog, plugins.into_iter().map(|(_, _, p)| p).collect(), players)
+        .map_err(|e| InputError::new(file, players_line, e))?;
     Ok(Arc::new(rules))
 }
 
@@ -210,15 +167,10 @@ fn key_line(text: &str, span: std::ops::Range<usize>, msg: &str) -> Option<usize
 
 /// Resolver for files on disk, relative to the directory of `rule_file`.
 pub fn disk_resolver(rule_file: &str) -> impl Fn(&str) -> Result<(String, String), String> {
-    let dir = std::path::Path::new(rule_file)
-        .parent()
-        .map(|p| p.to_path_buf())
-        .unwrap_or_default();
+    let dir = std::path::Path::new(rule_file).parent().map(|p| p.to_path_buf()).unwrap_or_default();
     move |rel: &str| {
         let p = dir.join(rel);
         let shown = p.display().to_string();
-        std::fs::read_to_string(&p)
-            .map(|t| (shown, t))
-            .map_err(|e| e.to_string())
+        std::fs::read_to_string(&p).map(|t| (shown, t)).map_err(|e| e.to_string())
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use crate::board::PlacedPart;
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
-use crate::plugin::{DrawVerdict, PluginState, TilePlacement};
+use crate::plugin::{DrawVerdict, Hooks, PluginState, TilePlacement};
 use crate::rules::Rules;
 use crate::setup::Setup;
 use crate::state::{LogEntry, Phase, RemoveReason, State};
@@ -465,6 +465,7 @@ pub(crate) fn place_parts(
             signature: rp.signature,
             node_base,
             first,
+            cloister: rp.cloisters != 0,
         });
         for s in Side::ALL {
             let Some(n) = st.board.part_at(cell.step(s)) else {
@@ -503,6 +504,9 @@ pub(crate) fn place_parts(
                 }
             }
         }
+        if st.board.cloister_count() == 0 {
+            continue;
+        }
         // Cloisters on this cell or around it that are now surrounded.
         let mut cells = [p.pos; 9];
         cells[1..].copy_from_slice(&p.pos.ring());
@@ -539,32 +543,21 @@ pub(crate) fn tile_placements(
     let tile = &rules.catalog.tiles[t as usize];
     let mut found = false;
     if tile.is_single() {
+        let vetoes = rules.uses(Hooks::ALLOW_TILE);
         for (fi, face) in tile.faces.iter().enumerate() {
-            let part = &face.parts[0];
-            for &pos in st.board.frontier() {
-                let (mask, want, _) = st.board.constraint(pos);
-                for &rot in &face.distinct_rotations {
-                    if part.rotated[rot.quarters() as usize].signature & mask != want {
-                        continue;
-                    }
-                    let tp = TilePlacement {
-                        tile: t,
-                        face: fi as u8,
-                        pos,
-                        rot,
-                    };
-                    if !rules.allow_tile(st, &tp) {
+            for (pos, code) in st.board.frontier_needs() {
+                let mut rots = face.fit[code as usize];
+                while rots != 0 {
+                    let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
+                    rots &= rots - 1;
+                    if vetoes && !rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot }) {
                         continue;
                     }
                     found = true;
                     if any {
                         return true;
                     }
-                    out.push(Action::PlaceTile {
-                        pos,
-                        rot,
-                        face: fi as u8,
-                    });
+                    out.push(Action::PlaceTile { pos, rot, face: fi as u8 });
                 }
             }
         }

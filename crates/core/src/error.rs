@@ -15,11 +15,7 @@ pub struct InputError {
 
 impl InputError {
     pub fn new(file: impl Into<String>, line: Option<usize>, message: impl Into<String>) -> Self {
-        InputError {
-            file: file.into(),
-            line,
-            message: message.into(),
-        }
+        InputError { file: file.into(), line, message: message.into() }
     }
 }
 
@@ -36,11 +32,7 @@ impl std::error::Error for InputError {}
 
 /// 1-based line of byte offset `pos` in `text`.
 pub fn line_of(text: &str, pos: usize) -> usize {
-    text.as_bytes()[..pos.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+    text.as_bytes()[..pos.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// Turns a `toml` parse error into an [`InputError`] with its line.

@@ -80,10 +80,7 @@ impl Side {
         Side::NAMES[self as usize]
     }
     pub fn parse(s: &str) -> Option<Side> {
-        Side::NAMES
-            .iter()
-            .position(|n| *n == s)
-            .map(Side::from_index)
+        Side::NAMES.iter().position(|n| *n == s).map(Side::from_index)
     }
 }
 

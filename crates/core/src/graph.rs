@@ -37,20 +37,11 @@ pub struct Graph {
 
 impl Graph {
     pub fn new() -> Self {
-        Graph {
-            nodes: Vec::with_capacity(320),
-        }
+        Graph { nodes: Vec::with_capacity(320) }
     }
 
     /// Adds a node for one feature; returns its id.
-    pub fn add(
-        &mut self,
-        part: u32,
-        local: u8,
-        kind: FeatureKind,
-        open: u32,
-        pennants: u32,
-    ) -> NodeId {
+    pub fn add(&mut self, part: u32, local: u8, kind: FeatureKind, open: u32, pennants: u32) -> NodeId {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
             parent: id,
@@ -179,21 +170,12 @@ impl Graph {
 
     /// The members of `n`'s joined feature.
     pub fn members(&self, n: NodeId) -> Members<'_> {
-        Members {
-            g: self,
-            start: n,
-            cur: n,
-            done: false,
-        }
+        Members { g: self, start: n, cur: n, done: false }
     }
 
     /// Roots of every joined feature, in node order.
     pub fn roots(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.nodes
-            .iter()
-            .enumerate()
-            .filter(|(i, n)| n.parent == *i as NodeId)
-            .map(|(i, _)| i as NodeId)
+        self.nodes.iter().enumerate().filter(|(i, n)| n.parent == *i as NodeId).map(|(i, _)| i as NodeId)
     }
 }
 

@@ -127,7 +127,7 @@ impl<T: Any + Clone + Send + Sync + std::fmt::Debug> PluginState for T {
 
 impl Clone for Box<dyn PluginState> {
     fn clone(&self) -> Self {
-        self.clone_box()
+        (**self).clone_box()
     }
 }
 
@@ -157,13 +157,7 @@ pub trait Plugin: Send + Sync + 'static {
     /// Start of a player's turn, before the draw.
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// A tile was drawn (it is in `st.tile`); return [`DrawVerdict::Taken`] to take it away.
-    fn on_tile_drawn(
-        &self,
-        rules: &Rules,
-        st: &mut State,
-        me: usize,
-        tile: TileTypeId,
-    ) -> DrawVerdict {
+    fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         DrawVerdict::Keep
     }
     /// Veto a geometrically legal tile placement (return false to forbid it).
@@ -208,25 +202,11 @@ pub trait Plugin: Send + Sync + 'static {
     /// Final scoring, after the last turn.
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Legal actions of a decision this plugin pushed.
-    fn decision_actions(
-        &self,
-        rules: &Rules,
-        st: &State,
-        me: usize,
-        d: &Decision,
-        out: &mut Vec<Action>,
-    ) {
-    }
+    fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}
     /// Apply an action of this plugin (from its own decision or the figure decision).
     fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {}
     /// JSON form of one of this plugin's actions, for records.
-    fn describe_action(
-        &self,
-        rules: &Rules,
-        st: &State,
-        me: usize,
-        a: &Action,
-    ) -> serde_json::Value {
+    fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {
         serde_json::Value::Null
     }
 }

@@ -39,19 +39,9 @@ pub struct RecordPlugin {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum RecordEvent {
     /// Points scored: `feature` as NOTATION.md (`(1,0) city:N`), none for other sources.
-    Score {
-        feature: Option<String>,
-        players: Vec<u8>,
-        points: i32,
-        reason: String,
-    },
+    Score { feature: Option<String>, players: Vec<u8>, points: i32, reason: String },
     /// A figure left the board (`owner` null for neutral figures).
-    Removed {
-        figure: String,
-        owner: Option<u8>,
-        at: String,
-        reason: String,
-    },
+    Removed { figure: String, owner: Option<u8>, at: String, reason: String },
     /// A plugin's note (e.g. a tile set aside).
     Note { plugin: String, text: String },
 }
@@ -113,11 +103,7 @@ impl GameRecord {
         for e in st.log.as_deref().unwrap_or(&[]) {
             let ev = match e {
                 LogEntry::TurnStart { turn, player } => {
-                    turns.push(RecordTurn {
-                        turn: *turn,
-                        player: *player,
-                        ..Default::default()
-                    });
+                    turns.push(RecordTurn { turn: *turn, player: *player, ..Default::default() });
                     None
                 }
                 LogEntry::Drawn { tile } => {
@@ -141,32 +127,21 @@ impl GameRecord {
                     }
                     None
                 }
-                LogEntry::Score {
-                    feature,
-                    players,
-                    points,
-                    reason,
-                } => Some(RecordEvent::Score {
+                LogEntry::Score { feature, players, points, reason } => Some(RecordEvent::Score {
                     feature: feature.clone(),
                     players: players.clone(),
                     points: *points,
                     reason: reason.clone(),
                 }),
-                LogEntry::Removed {
-                    figure,
-                    owner,
-                    at,
-                    reason,
-                } => Some(RecordEvent::Removed {
+                LogEntry::Removed { figure, owner, at, reason } => Some(RecordEvent::Removed {
                     figure: figure.clone(),
                     owner: (*owner != NEUTRAL).then_some(*owner),
                     at: at.clone(),
                     reason: reason.clone(),
                 }),
-                LogEntry::Note { plugin, text } => Some(RecordEvent::Note {
-                    plugin: plugin.clone(),
-                    text: text.clone(),
-                }),
+                LogEntry::Note { plugin, text } => {
+                    Some(RecordEvent::Note { plugin: plugin.clone(), text: text.clone() })
+                }
                 LogEntry::FinalScoring => {
                     in_final = true;
                     None
@@ -181,10 +156,7 @@ impl GameRecord {
             }
         }
         // The turn opened when the stack had run out holds nothing.
-        if turns
-            .last()
-            .is_some_and(|t| t.actions.is_empty() && t.events.is_empty() && t.discarded.is_empty())
-        {
+        if turns.last().is_some_and(|t| t.actions.is_empty() && t.events.is_empty() && t.discarded.is_empty()) {
             turns.pop();
         }
         GameRecord {
@@ -196,11 +168,7 @@ impl GameRecord {
                 plugins: rules
                     .plugins
                     .iter()
-                    .map(|p| RecordPlugin {
-                        name: p.name.clone(),
-                        priority: p.priority,
-                        options: p.options.clone(),
-                    })
+                    .map(|p| RecordPlugin { name: p.name.clone(), priority: p.priority, options: p.options.clone() })
                     .collect(),
             },
             seed,
@@ -209,11 +177,7 @@ impl GameRecord {
             tile_order: None,
             turns,
             final_scoring,
-            final_scores: if st.is_over() {
-                st.scores().to_vec()
-            } else {
-                Vec::new()
-            },
+            final_scores: if st.is_over() { st.scores().to_vec() } else { Vec::new() },
             expect: None,
         }
     }

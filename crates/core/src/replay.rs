@@ -29,10 +29,7 @@ impl std::fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 fn err(turn: Option<u32>, message: impl Into<String>) -> ReplayError {
-    ReplayError {
-        turn,
-        message: message.into(),
-    }
+    ReplayError { turn, message: message.into() }
 }
 
 /// Starts the record's game on `rules` (its seed, players and forced order).
@@ -41,25 +38,14 @@ pub fn start(record: &GameRecord, rules: Arc<Rules>) -> Result<Game, ReplayError
         Some(ids) => Some(
             ids.iter()
                 .map(|id| {
-                    rules
-                        .catalog
-                        .id(id)
-                        .ok_or_else(|| err(None, format!("tile_order names unknown tile '{id}'")))
+                    rules.catalog.id(id).ok_or_else(|| err(None, format!("tile_order names unknown tile '{id}'")))
                 })
                 .collect::<Result<Vec<_>, _>>()?,
         ),
         None => None,
     };
-    Game::start(
-        rules,
-        GameOptions {
-            players: record.players,
-            seed: record.seed,
-            tile_order: order,
-            record: true,
-        },
-    )
-    .map_err(|e| err(None, e))
+    Game::start(rules, GameOptions { players: record.players, seed: record.seed, tile_order: order, record: true })
+        .map_err(|e| err(None, e))
 }
 
 /// Replays every action of `record`, calling `after_turn` after each turn's actions.
@@ -74,10 +60,7 @@ pub fn replay(
         if !game.is_over() && game.st.turn != turn.turn {
             return Err(err(
                 t,
-                format!(
-                    "the game is at turn {}, but the record says turn {}",
-                    game.st.turn, turn.turn
-                ),
+                format!("the game is at turn {}, but the record says turn {}", game.st.turn, turn.turn),
             ));
         }
         for a in &turn.actions {
@@ -88,10 +71,7 @@ pub fn replay(
                 if p != d.player as u64 {
                     return Err(err(
                         t,
-                        format!(
-                            "the record has player {p} act, but the decision is player {}'s",
-                            d.player
-                        ),
+                        format!("the record has player {p} act, but the decision is player {}'s", d.player),
                     ));
                 }
             }
@@ -107,19 +87,12 @@ pub fn replay(
 pub fn replay_full(record: &GameRecord, rules: Arc<Rules>) -> Result<Game, ReplayError> {
     let game = replay(record, rules, |_, _| Ok(()))?;
     if !game.is_over() {
-        return Err(err(
-            Some(game.st.turn),
-            "the record ends before the game does",
-        ));
+        return Err(err(Some(game.st.turn), "the record ends before the game does"));
     }
     if !record.final_scores.is_empty() && game.scores() != record.final_scores.as_slice() {
         return Err(err(
             None,
-            format!(
-                "final scores {:?} differ from the recorded {:?}",
-                game.scores(),
-                record.final_scores
-            ),
+            format!("final scores {:?} differ from the recorded {:?}", game.scores(), record.final_scores),
         ));
     }
     Ok(game)
@@ -135,20 +108,12 @@ fn without_player(v: &Value) -> Value {
 
 /// Turns a recorded action into an [`Action`] of the current decision.
 pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
-    let kind = a
-        .get("type")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("action {a} has no \"type\""))?;
+    let kind = a.get("type").and_then(Value::as_str).ok_or_else(|| format!("action {a} has no \"type\""))?;
     if kind == "place_tile" {
-        let drawn = game
-            .st
-            .tile
-            .map(|t| game.rules.catalog.tiles[t as usize].id.clone());
+        let drawn = game.st.tile.map(|t| game.rules.catalog.tiles[t as usize].id.clone());
         if let (Some(want), Some(got)) = (a.get("tile").and_then(Value::as_str), drawn.as_deref()) {
             if want != got {
-                return Err(format!(
-                    "the record places tile {want}, but tile {got} was drawn"
-                ));
+                return Err(format!("the record places tile {want}, but tile {got} was drawn"));
             }
         }
         let cell = a
@@ -171,11 +136,7 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
                 as u8,
             _ => 0,
         };
-        return Ok(Action::PlaceTile {
-            pos: cell,
-            rot,
-            face,
-        });
+        return Ok(Action::PlaceTile { pos: cell, rot, face });
     }
     let want = without_player(a);
     let mut legal = Vec::new();
@@ -185,14 +146,6 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
             return Ok(*l);
         }
     }
-    let shown: Vec<String> = legal
-        .iter()
-        .take(6)
-        .map(|l| game.describe(l).to_string())
-        .collect();
-    Err(format!(
-        "{want} is not legal here; the {} legal actions include {}",
-        legal.len(),
-        shown.join(", ")
-    ))
+    let shown: Vec<String> = legal.iter().take(6).map(|l| game.describe(l).to_string()).collect();
+    Err(format!("{want} is not legal here; the {} legal actions include {}", legal.len(), shown.join(", ")))
 }

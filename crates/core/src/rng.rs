@@ -15,10 +15,7 @@ impl Rng {
     /// A seed for stream `index` derived from `seed` (per-game seeds of a run).
     pub fn derive(seed: u64, index: u64) -> u64 {
         // SplitMix64 of the pair: cheap, portable, well mixed.
-        let mut z = seed
-            ^ index
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(0xD1B5_4A32_D192_ED03);
+        let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)

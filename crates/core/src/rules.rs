@@ -5,9 +5,7 @@ use crate::action::{Action, Decision};
 use crate::catalog::Catalog;
 use crate::graph::NodeId;
 use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, TilePlacement};
-use crate::state::{
-    Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES,
-};
+use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
 use crate::tile::TileTypeId;
 
 /// A figure kind a plugin registered (follower, large meeple, dragon, ...).
@@ -38,20 +36,12 @@ pub struct Registry {
 
 impl Registry {
     /// Declares a figure kind (or finds it if already declared); returns its index.
-    pub fn figure_kind(
-        &mut self,
-        name: &str,
-        follower: bool,
-        strength: u8,
-        per_player: u8,
-    ) -> Result<u8, String> {
+    pub fn figure_kind(&mut self, name: &str, follower: bool, strength: u8, per_player: u8) -> Result<u8, String> {
         if let Some(i) = self.figure_kinds.iter().position(|k| k.name == name) {
             return Ok(i as u8);
         }
         if self.figure_kinds.len() >= MAX_FIGURE_KINDS {
-            return Err(format!(
-                "too many figure kinds (at most {MAX_FIGURE_KINDS})"
-            ));
+            return Err(format!("too many figure kinds (at most {MAX_FIGURE_KINDS})"));
         }
         self.figure_kinds.push(FigureKindDef {
             name: name.into(),
@@ -123,10 +113,7 @@ pub struct Rules {
 
 impl std::fmt::Debug for Rules {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Rules")
-            .field("name", &self.name)
-            .field("plugins", &self.plugin_names())
-            .finish()
+        f.debug_struct("Rules").field("name", &self.name).field("plugins", &self.plugin_names()).finish()
     }
 }
 
@@ -138,23 +125,14 @@ impl Rules {
         mut plugins: Vec<LoadedPlugin>,
         default_players: Option<usize>,
     ) -> Result<Rules, String> {
-        plugins.sort_by(|a, b| {
-            a.priority
-                .cmp(&b.priority)
-                .then_with(|| a.name.cmp(&b.name))
-        });
+        plugins.sort_by(|a, b| a.priority.cmp(&b.priority).then_with(|| a.name.cmp(&b.name)));
         if plugins.len() > u8::MAX as usize {
             return Err("too many plugins".into());
         }
-        let mut reg = Registry {
-            catalog,
-            ..Default::default()
-        };
+        let mut reg = Registry { catalog, ..Default::default() };
         for (i, p) in plugins.iter_mut().enumerate() {
             reg.current = i as u8;
-            p.plugin
-                .register(&mut reg)
-                .map_err(|e| format!("plugin '{}': {e}", p.name))?;
+            p.plugin.register(&mut reg).map_err(|e| format!("plugin '{}': {e}", p.name))?;
         }
         let mut dispatch: [Vec<u8>; Hooks::COUNT] = Default::default();
         for (i, p) in plugins.iter().enumerate() {
@@ -168,15 +146,11 @@ impl Rules {
         let min_players = reg.min_players.unwrap_or(1);
         let max_players = reg.max_players.unwrap_or(MAX_PLAYERS).min(MAX_PLAYERS);
         if min_players > max_players {
-            return Err(format!(
-                "no player count fits every plugin ({min_players} to {max_players})"
-            ));
+            return Err(format!("no player count fits every plugin ({min_players} to {max_players})"));
         }
         let default_players = default_players.unwrap_or(min_players.max(2).min(max_players));
         if default_players < min_players || default_players > max_players {
-            return Err(format!(
-                "players = {default_players} is outside {min_players}..={max_players}"
-            ));
+            return Err(format!("players = {default_players} is outside {min_players}..={max_players}"));
         }
         Ok(Rules {
             name: name.into(),
@@ -204,10 +178,7 @@ impl Rules {
 
     /// Index of a registered figure kind.
     pub fn figure_kind(&self, name: &str) -> Option<u8> {
-        self.figure_kinds
-            .iter()
-            .position(|k| k.name == name)
-            .map(|i| i as u8)
+        self.figure_kinds.iter().position(|k| k.name == name).map(|i| i as u8)
     }
 
     /// Index of a registered score source.
@@ -255,9 +226,7 @@ impl Rules {
     }
     /// Whether every plugin allows this tile placement.
     pub fn allow_tile(&self, st: &State, p: &TilePlacement) -> bool {
-        self.list(Hooks::ALLOW_TILE)
-            .iter()
-            .all(|&i| self.p(i).allow_tile(self, st, i as usize, p))
+        self.list(Hooks::ALLOW_TILE).iter().all(|&i| self.p(i).allow_tile(self, st, i as usize, p))
     }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
@@ -278,9 +247,7 @@ impl Rules {
     }
     /// Whether every plugin allows this figure placement.
     pub fn allow_figure(&self, st: &State, p: &FigurePlacement) -> bool {
-        self.list(Hooks::ALLOW_FIGURE)
-            .iter()
-            .all(|&i| self.p(i).allow_figure(self, st, i as usize, p))
+        self.list(Hooks::ALLOW_FIGURE).iter().all(|&i| self.p(i).allow_figure(self, st, i as usize, p))
     }
     pub(crate) fn dispatch_figure_placed(&self, st: &mut State, fig: FigureId) {
         for &i in self.list(Hooks::FIGURE_PLACED) {
@@ -302,22 +269,13 @@ impl Rules {
             self.p(i).on_feature_scored(self, st, i as usize, ev);
         }
     }
-    pub(crate) fn dispatch_figure_removed(
-        &self,
-        st: &mut State,
-        id: FigureId,
-        f: &Figure,
-        why: RemoveReason,
-    ) {
+    pub(crate) fn dispatch_figure_removed(&self, st: &mut State, id: FigureId, f: &Figure, why: RemoveReason) {
         for &i in self.list(Hooks::FIGURE_REMOVED) {
-            self.p(i)
-                .on_figure_removed(self, st, i as usize, id, f, why);
+            self.p(i).on_figure_removed(self, st, i as usize, id, f, why);
         }
     }
     pub(crate) fn dispatch_protected(&self, st: &State, id: FigureId) -> bool {
-        self.list(Hooks::PROTECTED)
-            .iter()
-            .any(|&i| self.p(i).is_protected(self, st, i as usize, id))
+        self.list(Hooks::PROTECTED).iter().any(|&i| self.p(i).is_protected(self, st, i as usize, id))
     }
     pub(crate) fn dispatch_scoring_done(&self, st: &mut State) {
         for &i in self.list(Hooks::SCORING_DONE) {
@@ -334,15 +292,8 @@ impl Rules {
             self.p(i).on_final_scoring(self, st, i as usize);
         }
     }
-    pub(crate) fn plugin_decision_actions(
-        &self,
-        st: &State,
-        d: &Decision,
-        plugin: u8,
-        out: &mut Vec<Action>,
-    ) {
-        self.p(plugin)
-            .decision_actions(self, st, plugin as usize, d, out);
+    pub(crate) fn plugin_decision_actions(&self, st: &State, d: &Decision, plugin: u8, out: &mut Vec<Action>) {
+        self.p(plugin).decision_actions(self, st, plugin as usize, d, out);
     }
     pub(crate) fn plugin_apply(&self, st: &mut State, d: &Decision, plugin: u8, a: &Action) {
         self.p(plugin).apply_action(self, st, plugin as usize, d, a);

@@ -30,11 +30,7 @@ impl Setup {
         if let Some(i) = self.groups.iter().position(|g| g.name == name) {
             return &mut self.groups[i];
         }
-        self.groups.push(TileGroup {
-            name: name.to_string(),
-            order,
-            ..Default::default()
-        });
+        self.groups.push(TileGroup { name: name.to_string(), order, ..Default::default() });
         self.groups.last_mut().expect("just pushed")
     }
 }

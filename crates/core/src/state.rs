@@ -186,14 +186,8 @@ impl State {
             return Some(*d);
         }
         match self.phase {
-            Phase::PlaceTile => Some(Decision {
-                player: self.current,
-                kind: crate::action::DecisionKind::PlaceTile,
-            }),
-            Phase::Figure => Some(Decision {
-                player: self.current,
-                kind: crate::action::DecisionKind::Figure,
-            }),
+            Phase::PlaceTile => Some(Decision { player: self.current, kind: crate::action::DecisionKind::PlaceTile }),
+            Phase::Figure => Some(Decision { player: self.current, kind: crate::action::DecisionKind::Figure }),
             _ => None,
         }
     }
@@ -244,8 +238,7 @@ impl State {
     pub fn node_modifiers(&self, rules: &Rules, n: NodeId) -> u32 {
         let node = self.graph.node(n);
         let p = &self.board.parts[node.part as usize];
-        rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
-            [node.local as usize]
+        rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features[node.local as usize]
             .modifiers
     }
 
@@ -296,11 +289,7 @@ impl State {
     pub fn strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
         let root = self.graph.find(n);
         let mut s = [0u32; MAX_PLAYERS];
-        for f in self
-            .figures
-            .iter()
-            .filter(|f| f.alive && f.owner != NEUTRAL)
-        {
+        for f in self.figures.iter().filter(|f| f.alive && f.owner != NEUTRAL) {
             if let Some(fnode) = f.node {
                 if self.graph.find(fnode) == root {
                     s[f.owner as usize] += rules.figure_kinds[f.kind as usize].strength as u32;
@@ -317,9 +306,7 @@ impl State {
         if max == 0 {
             return 0;
         }
-        (0..self.players)
-            .filter(|&p| s[p] == max)
-            .fold(0u8, |m, p| m | (1 << p))
+        (0..self.players).filter(|&p| s[p] == max).fold(0u8, |m, p| m | (1 << p))
     }
 
     /// Adds points to a seat, counted under `source`.
@@ -330,14 +317,7 @@ impl State {
 
     /// Scores a feature: `points` to each majority holder, logs it and tells every plugin
     /// that subscribes to [`crate::plugin::Hooks::FEATURE_SCORED`].
-    pub fn score_feature(
-        &mut self,
-        rules: &Rules,
-        n: NodeId,
-        points: i32,
-        source: u8,
-        final_scoring: bool,
-    ) {
+    pub fn score_feature(&mut self, rules: &Rules, n: NodeId, points: i32, source: u8, final_scoring: bool) {
         let winners = self.majority(rules, n);
         if winners != 0 {
             for p in 0..self.players as u8 {
@@ -352,20 +332,10 @@ impl State {
         }
         if self.log.is_some() {
             let name = self.feature_name(rules, root);
-            let players = (0..self.players as u8)
-                .filter(|p| winners & (1 << p) != 0)
-                .collect();
-            let reason = format!(
-                "{} {}",
-                rules.sources[source as usize],
-                if final_scoring { "final" } else { "completed" }
-            );
-            self.log_entry(LogEntry::Score {
-                feature: Some(name),
-                players,
-                points,
-                reason,
-            });
+            let players = (0..self.players as u8).filter(|p| winners & (1 << p) != 0).collect();
+            let reason =
+                format!("{} {}", rules.sources[source as usize], if final_scoring { "final" } else { "completed" });
+            self.log_entry(LogEntry::Score { feature: Some(name), players, points, reason });
         }
         tracing::debug!(
             turn = self.turn,
@@ -375,13 +345,7 @@ impl State {
             source = rules.sources[source as usize].as_str(),
             "feature scored"
         );
-        let ev = ScoreEvent {
-            root: Some(root),
-            winners,
-            points,
-            source,
-            final_scoring,
-        };
+        let ev = ScoreEvent { root: Some(root), winners, points, source, final_scoring };
         rules.dispatch_feature_scored(self, &ev);
     }
 
@@ -408,14 +372,7 @@ impl State {
     }
 
     /// Puts a figure from `owner`'s supply (or a neutral one) on the board.
-    pub fn add_figure(
-        &mut self,
-        rules: &Rules,
-        owner: u8,
-        kind: u8,
-        part: u32,
-        node: Option<NodeId>,
-    ) -> FigureId {
+    pub fn add_figure(&mut self, rules: &Rules, owner: u8, kind: u8, part: u32, node: Option<NodeId>) -> FigureId {
         if owner != NEUTRAL {
             let s = &mut self.supply[owner as usize][kind as usize];
             *s = s.saturating_sub(1);
@@ -425,14 +382,7 @@ impl State {
                 self.graph.add_followers(n, 1);
             }
         }
-        let fig = Figure {
-            owner,
-            kind,
-            part,
-            node,
-            data: 0,
-            alive: true,
-        };
+        let fig = Figure { owner, kind, part, node, data: 0, alive: true };
         match self.figures.iter().position(|f| !f.alive) {
             Some(i) => {
                 self.figures[i] = fig;
@@ -502,9 +452,7 @@ impl State {
                 format!(
                     "{} {}",
                     pos,
-                    crate::tile::feature_name(
-                        &self.rotated(rules, node.part).features[node.local as usize]
-                    )
+                    crate::tile::feature_name(&self.rotated(rules, node.part).features[node.local as usize])
                 )
             }
             None => pos.to_string(),
@@ -522,19 +470,13 @@ impl State {
         self.figures
             .iter()
             .enumerate()
-            .filter(move |(_, f)| {
-                f.alive && f.node.is_some_and(|fnode| self.graph.find(fnode) == root)
-            })
+            .filter(move |(_, f)| f.alive && f.node.is_some_and(|fnode| self.graph.find(fnode) == root))
             .map(|(i, _)| i as FigureId)
     }
 
     /// Figures standing on part `part` (on any of its features or on the tile).
     pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
-        self.figures
-            .iter()
-            .enumerate()
-            .filter(move |(_, f)| f.alive && f.part == part)
-            .map(|(i, _)| i as FigureId)
+        self.figures.iter().enumerate().filter(move |(_, f)| f.alive && f.part == part).map(|(i, _)| i as FigureId)
     }
 
     /// Pushes a plugin decision; it becomes the current decision.

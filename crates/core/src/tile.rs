@@ -1,8 +1,6 @@
 //! Tile types: features of each tile part, markers, and precomputed rotations.
 
-use crate::geometry::{
-    rotate_half_mask, rotate_offset, rotate_side_mask, Rotation, Side, HALF_NAMES,
-};
+use crate::geometry::{rotate_half_mask, rotate_offset, rotate_side_mask, Rotation, Side, HALF_NAMES};
 
 /// Index of a tile type in the [`Catalog`](crate::catalog::Catalog).
 pub type TileTypeId = u16;
@@ -35,10 +33,7 @@ impl FeatureKind {
     }
     /// Features that join across whole sides (city, road, river).
     pub fn is_edge_feature(self) -> bool {
-        matches!(
-            self,
-            FeatureKind::City | FeatureKind::Road | FeatureKind::River
-        )
+        matches!(self, FeatureKind::City | FeatureKind::Road | FeatureKind::River)
     }
     /// Features completed by being surrounded by 8 tiles (monastery, garden).
     pub fn is_cloister(self) -> bool {
@@ -124,6 +119,9 @@ pub struct TileFace {
     pub parts: Vec<TilePart>,
     /// Rotations that give distinct layouts (symmetric tiles list fewer).
     pub distinct_rotations: Vec<Rotation>,
+    /// For single-part faces: per [`crate::board::need_code`], the bit set of distinct
+    /// rotations that fit (bit = quarter turns).
+    pub fit: Vec<u8>,
 }
 
 /// A tile type: ID of TILES.md, its faces and copy count.
@@ -179,17 +177,10 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], rot: Rotation) -
                 half_feature[h] = i as u8;
             }
         }
-        out.push(RotatedFeature {
-            kind: f.kind,
-            sides,
-            halves,
-        });
+        out.push(RotatedFeature { kind: f.kind, sides, halves });
     }
-    let cloisters = features
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.kind.is_cloister())
-        .fold(0u16, |m, (i, _)| m | (1 << i));
+    let cloisters =
+        features.iter().enumerate().filter(|(_, f)| f.kind.is_cloister()).fold(0u16, |m, (i, _)| m | (1 << i));
     RotatedPart {
         cloisters,
         offset: rotate_offset(offset.0, offset.1, rot),
