@@ -20,19 +20,9 @@ fn all_scenarios_pass_and_cover_base_and_river() {
             Err(e) => failures.push(e),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} scenario(s) failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    let wanted: Vec<String> = (1..=11)
-        .map(|i| format!("BASE-{i}"))
-        .chain((1..=3).map(|i| format!("RIVER-{i}")))
-        .collect();
+    assert!(failures.is_empty(), "{} scenario(s) failed:\n{}", failures.len(), failures.join("\n"));
+    let wanted: Vec<String> =
+        (1..=11).map(|i| format!("BASE-{i}")).chain((1..=3).map(|i| format!("RIVER-{i}"))).collect();
     let missing: Vec<&String> = wanted.iter().filter(|id| !covered.contains(*id)).collect();
-    assert!(
-        missing.is_empty(),
-        "rule IDs without a scenario: {missing:?}"
-    );
+    assert!(missing.is_empty(), "rule IDs without a scenario: {missing:?}");
 }

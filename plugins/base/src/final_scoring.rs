@@ -12,9 +12,7 @@ pub fn incomplete_points(st: &State, root: NodeId) -> Option<i32> {
     match node.kind {
         FeatureKind::Road => Some(st.feature_tiles(root) as i32),
         FeatureKind::City => Some((st.feature_tiles(root) + st.graph.pennants(root)) as i32),
-        FeatureKind::Monastery => {
-            Some(1 + st.board.ring_count(st.board.parts[node.part as usize].pos) as i32)
-        }
+        FeatureKind::Monastery => Some(1 + st.board.ring_count(st.board.parts[node.part as usize].pos) as i32),
         _ => None,
     }
 }
@@ -25,9 +23,8 @@ pub fn field_cities(rules: &Rules, st: &State, root: NodeId) -> u32 {
     for m in st.graph.members(root) {
         let node = st.graph.node(m);
         let p = &st.board.parts[node.part as usize];
-        let def = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts
-            [p.part as usize]
-            .features[node.local as usize];
+        let def = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
+            [node.local as usize];
         for &c in &def.adj_cities {
             let city = st.graph.find(p.node_base + c as u32);
             if st.graph.open(city) == 0 && !cities.contains(&city) {
@@ -39,11 +36,8 @@ pub fn field_cities(rules: &Rules, st: &State, root: NodeId) -> u32 {
 }
 
 pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
-    let roots: Vec<NodeId> = st
-        .graph
-        .roots()
-        .filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r))
-        .collect();
+    let roots: Vec<NodeId> =
+        st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
     for &root in &roots {
         let kind = st.graph.node(root).kind;
         if kind == FeatureKind::Field {
@@ -57,13 +51,7 @@ pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
         for &root in &roots {
             if st.graph.node(root).kind == FeatureKind::Field {
                 let points = 3 * field_cities(rules, st, root) as i32;
-                st.score_feature(
-                    rules,
-                    root,
-                    points,
-                    base.source_of(FeatureKind::Field),
-                    true,
-                );
+                st.score_feature(rules, root, points, base.source_of(FeatureKind::Field), true);
             }
         }
     }

@@ -57,8 +57,7 @@ impl Default for Base {
 pub fn factory() -> PluginFactory {
     PluginFactory {
         name: "base",
-        summary:
-            "base game: tiles A..X, followers, roads, cities, monasteries, fields (BASE-1..11)",
+        summary: "base game: tiles A..X, followers, roads, cities, monasteries, fields (BASE-1..11)",
         requires: &[],
         conflicts: &[],
         build: build_from_options::<Base>,
@@ -106,16 +105,10 @@ impl Plugin for Base {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         if reg.catalog().set(&self.tile_set).is_none() {
-            return Err(format!(
-                "tile set '{}' is not loaded: add it to the rule set's [tiles]",
-                self.tile_set
-            ));
+            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
         }
         if reg.catalog().id(&self.start_tile).is_none() {
-            return Err(format!(
-                "start tile '{}' is not in any loaded tile set",
-                self.start_tile
-            ));
+            return Err(format!("start tile '{}' is not in any loaded tile set", self.start_tile));
         }
         self.ids.follower = reg.figure_kind("follower", true, 1, self.followers)?;
         self.ids.road = reg.source("road")?;
@@ -128,9 +121,7 @@ impl Plugin for Base {
 
     fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
         let cat = &rules.catalog;
-        let ids = cat
-            .set(&self.tile_set)
-            .ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
+        let ids = cat.set(&self.tile_set).ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
         let mut tiles = Vec::new();
         for &t in ids {
             for _ in 0..cat.tile(t).count {
@@ -148,10 +139,7 @@ impl Plugin for Base {
         }
         let start = cat.id(&self.start_tile).ok_or("start tile not loaded")?;
         let i = tiles.iter().position(|&t| t == start).ok_or_else(|| {
-            format!(
-                "start tile '{}' is not among the tiles of set '{}'",
-                self.start_tile, self.tile_set
-            )
+            format!("start tile '{}' is not among the tiles of set '{}'", self.start_tile, self.tile_set)
         })?;
         tiles.remove(i);
         setup.group("land", 0).tiles.extend(tiles);
@@ -176,18 +164,9 @@ impl Plugin for Base {
                 if st.graph.followers(node) > 0 {
                     continue;
                 }
-                let fp = FigurePlacement {
-                    player,
-                    kind,
-                    part,
-                    node: Some(node),
-                };
+                let fp = FigurePlacement { player, kind, part, node: Some(node) };
                 if rules.allow_figure(st, &fp) {
-                    out.push(Action::PlaceFigure {
-                        kind,
-                        part,
-                        feature: local as u8,
-                    });
+                    out.push(Action::PlaceFigure { kind, part, feature: local as u8 });
                 }
             }
         }

@@ -24,11 +24,7 @@ pub struct River {
 
 impl Default for River {
     fn default() -> Self {
-        River {
-            tile_set: "river".into(),
-            spring: "RV1".into(),
-            lake: "RV12".into(),
-        }
+        River { tile_set: "river".into(), spring: "RV1".into(), lake: "RV12".into() }
     }
 }
 
@@ -66,10 +62,7 @@ fn river_course(rules: &Rules, st: &State, p: &TilePlacement) -> Option<(bool, T
         return None;
     }
     let rp = &face.parts[0].rotated[p.rot.quarters() as usize];
-    let river = rp
-        .features
-        .iter()
-        .position(|f| f.kind == FeatureKind::River)?;
+    let river = rp.features.iter().position(|f| f.kind == FeatureKind::River)?;
     let sides = rp.features[river].sides;
     let mut entry = None;
     let mut exits = Vec::new();
@@ -78,9 +71,7 @@ fn river_course(rules: &Rules, st: &State, p: &TilePlacement) -> Option<(bool, T
             continue;
         }
         match st.board.part_at(p.pos.step(s)) {
-            Some(n) if st.rotated(rules, n).side_feature[s.opposite() as usize] != NONE => {
-                entry = Some(s)
-            }
+            Some(n) if st.rotated(rules, n).side_feature[s.opposite() as usize] != NONE => entry = Some(s),
             Some(_) => return Some((false, Turn::None)),
             None => exits.push(s),
         }
@@ -118,10 +109,7 @@ impl Plugin for River {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         let cat = reg.catalog();
         if cat.set(&self.tile_set).is_none() {
-            return Err(format!(
-                "tile set '{}' is not loaded: add it to the rule set's [tiles]",
-                self.tile_set
-            ));
+            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
         }
         for id in [&self.spring, &self.lake] {
             if cat.id(id).is_none() {
@@ -153,11 +141,7 @@ impl Plugin for River {
         Ok(())
     }
 
-    fn init_state(
-        &self,
-        _rules: &Rules,
-        _players: usize,
-    ) -> Option<Box<dyn carcassonne_core::PluginState>> {
+    fn init_state(&self, _rules: &Rules, _players: usize) -> Option<Box<dyn carcassonne_core::PluginState>> {
         Some(Box::new(RiverState::default()))
     }
 
@@ -176,12 +160,7 @@ impl Plugin for River {
             return;
         };
         let p = st.board.parts[first as usize];
-        let tp = TilePlacement {
-            tile: p.tile,
-            face: p.face,
-            pos: p.pos,
-            rot: p.rot,
-        };
+        let tp = TilePlacement { tile: p.tile, face: p.face, pos: p.pos, rot: p.rot };
         // The tile is on the board now: judge its course as it was before placement.
         if let Some((true, turn)) = course_after(rules, st, &tp) {
             if turn != Turn::None {
@@ -196,10 +175,7 @@ impl Plugin for River {
 fn course_after(rules: &Rules, st: &State, p: &TilePlacement) -> Option<(bool, Turn)> {
     let me = st.board.part_at(p.pos)?;
     let rp = st.rotated(rules, me);
-    let river = rp
-        .features
-        .iter()
-        .position(|f| f.kind == FeatureKind::River)?;
+    let river = rp.features.iter().position(|f| f.kind == FeatureKind::River)?;
     let sides = rp.features[river].sides;
     let mut entry = None;
     let mut exits = Vec::new();
