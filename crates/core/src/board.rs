@@ -21,6 +21,8 @@ pub struct PlacedPart {
     pub first: u32,
     /// Holds a cloister-like feature (monastery, garden).
     pub cloister: bool,
+    /// Index of its rotated layout in [`crate::catalog::Catalog::flat`].
+    pub rp: u32,
 }
 
 const EMPTY: u16 = 0;
@@ -65,8 +67,8 @@ pub struct Board {
     needs: Vec<u16>,
     /// Bounding box of placed cells (min x, min y, max x, max y).
     pub bounds: (i32, i32, i32, i32),
-    /// Placed parts holding a cloister-like feature.
-    cloisters: u32,
+    /// Placed parts holding a cloister-like feature whose 8 neighbours are not all placed.
+    open_cloisters: Vec<u32>,
 }
 
 impl Default for Board {
@@ -87,7 +89,7 @@ impl Board {
             frontier: Vec::with_capacity(64),
             needs: Vec::with_capacity(64),
             bounds: (0, 0, 0, 0),
-            cloisters: 0,
+            open_cloisters: Vec::new(),
         }
     }
 
@@ -129,9 +131,20 @@ impl Board {
         self.frontier.iter().copied().zip(self.needs.iter().copied())
     }
 
-    /// Number of placed parts holding a cloister-like feature.
-    pub fn cloister_count(&self) -> u32 {
-        self.cloisters
+    /// Removes and returns (through `f`) the parts with a cloister-like feature that the
+    /// part just placed at `p` surrounded (itself included).
+    pub fn take_surrounded(&mut self, p: Pos, mut f: impl FnMut(u32)) {
+        let mut i = 0;
+        while i < self.open_cloisters.len() {
+            let c = self.open_cloisters[i];
+            let q = self.parts[c as usize].pos;
+            if (q.x - p.x).abs() <= 1 && (q.y - p.y).abs() <= 1 && self.ring_count(q) == 8 {
+                self.open_cloisters.swap_remove(i);
+                f(c);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Number of placed parts.
@@ -171,7 +184,9 @@ impl Board {
             self.remove_frontier((c & !FRONTIER) as usize);
         }
         self.cells[ci] = (idx + 1) as u16;
-        self.cloisters += part.cloister as u32;
+        if part.cloister {
+            self.open_cloisters.push(idx);
+        }
         self.parts.push(part);
         for s in Side::ALL {
             let q = p.step(s);
@@ -250,6 +265,7 @@ mod tests {
             node_base: 0,
             first: 0,
             cloister: false,
+            rp: 0,
         }
     }
 

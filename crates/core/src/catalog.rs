@@ -19,6 +19,8 @@ pub struct Catalog {
     pub marker_names: Vec<String>,
     /// Modifier names; bit `i` of a modifier mask is `modifier_names[i]`.
     pub modifier_names: Vec<String>,
+    /// Every part's four rotations in one table, for one-step lookups from the board.
+    pub flat: Vec<crate::tile::RotatedPart>,
     /// Loaded tile sets: name and the IDs in file order.
     pub sets: Vec<(String, Vec<TileTypeId>)>,
 }
@@ -121,6 +123,7 @@ impl Catalog {
                 offset,
                 name: part_name,
                 rotated: Rotation::ALL.map(|r| rotate_part(offset, &features, r)),
+                flat: 0,
                 features,
                 markers,
             };
@@ -188,6 +191,10 @@ impl Catalog {
                 }
             }
             for face in &mut tile.faces {
+                for part in &mut face.parts {
+                    part.flat = self.flat.len() as u32;
+                    self.flat.extend(part.rotated.iter().cloned());
+                }
                 face.distinct_rotations = distinct_rotations(face);
                 if face.parts.len() == 1 {
                     let part = &face.parts[0];

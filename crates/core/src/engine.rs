@@ -466,6 +466,7 @@ pub(crate) fn place_parts(
             node_base,
             first,
             cloister: rp.cloisters != 0,
+            rp: part.flat + q as u32,
         });
         for s in Side::ALL {
             let Some(n) = st.board.part_at(cell.step(s)) else {
@@ -504,21 +505,16 @@ pub(crate) fn place_parts(
                 }
             }
         }
-        if st.board.cloister_count() == 0 {
-            continue;
-        }
         // Cloisters on this cell or around it that are now surrounded.
-        let mut cells = [p.pos; 9];
-        cells[1..].copy_from_slice(&p.pos.ring());
-        for c in cells {
-            let Some(n) = st.board.part_at(c) else {
-                continue;
-            };
-            let crp = st.rotated(rules, n);
-            if crp.cloisters == 0 || st.board.ring_count(c) != 8 {
-                continue;
-            }
-            let base = st.board.parts[n as usize].node_base;
+        let mut done = [0u32; 9];
+        let mut n = 0;
+        st.board.take_surrounded(p.pos, |c| {
+            done[n] = c;
+            n += 1;
+        });
+        for &c in &done[..n] {
+            let crp = st.rotated(rules, c);
+            let base = st.board.parts[c as usize].node_base;
             for local in 0..16u32 {
                 if crp.cloisters & (1 << local) != 0 {
                     let root = st.graph.find(base + local);

@@ -223,9 +223,7 @@ impl State {
 
     /// The rotated layout of a placed part.
     pub fn rotated<'r>(&self, rules: &'r Rules, part: u32) -> &'r RotatedPart {
-        let p = &self.board.parts[part as usize];
-        &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].rotated
-            [p.rot.quarters() as usize]
+        &rules.catalog.flat[self.board.parts[part as usize].rp as usize]
     }
 
     /// The marker bits of a placed part.

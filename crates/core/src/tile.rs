@@ -110,6 +110,8 @@ pub struct TilePart {
     /// Marker bits of this part; names in the catalog.
     pub markers: u32,
     pub rotated: [RotatedPart; 4],
+    /// Index of `rotated[0]` in [`crate::catalog::Catalog::flat`] (the four follow).
+    pub flat: u32,
 }
 
 /// One face of a tile (double-sided tiles have two).
