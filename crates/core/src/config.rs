@@ -34,8 +34,24 @@ pub fn build_from_options<T>(opts: &toml::Table) -> Result<(Box<dyn Plugin>, ser
 where
     T: Plugin + Serialize + DeserializeOwned,
 {
-    let p: T =
-        toml::Value::Table(opts.clone()).try_into().map_err(|e: toml::de::Error| e.message().trim().to_string())?;
+    let parse = |t: &toml::Table| -> Result<T, String> {
+        toml::Value::Table(t.clone()).try_into().map_err(|e: toml::de::Error| e.message().trim().to_string())
+    };
+    let p: T = match parse(opts) {
+        Ok(p) => p,
+        Err(e) => {
+            // Name the key: the first option that fails on its own.
+            for (k, v) in opts {
+                let one: toml::Table = [(k.clone(), v.clone())].into_iter().collect();
+                if let Err(e1) = parse(&one) {
+                    if !e1.contains("unknown field") {
+                        return Err(format!("`{k}`: {e1}"));
+                    }
+                }
+            }
+            return Err(e);
+        }
+    };
     let resolved = serde_json::to_value(&p).map_err(|e| e.to_string())?;
     Ok((Box::new(p), resolved))
 }
@@ -161,8 +177,20 @@ pub fn load_rules(
 fn key_line(text: &str, span: std::ops::Range<usize>, msg: &str) -> Option<usize> {
     let key = msg.split('`').nth(1)?;
     let body = text.get(span.clone())?;
-    let off = body.find(key)?;
-    Some(line_of(text, span.start + off))
+    let mut off = 0;
+    for line in body.split_inclusive('\n') {
+        // `key = ...` on its own line, or inside an inline table `{ a = 1, key = 2 }`.
+        let hit = line.match_indices(key).any(|(i, _)| {
+            let before = line[..i].trim_end();
+            let after = line[i + key.len()..].trim_start();
+            after.starts_with('=') && (before.is_empty() || before.ends_with('{') || before.ends_with(','))
+        });
+        if hit {
+            return Some(line_of(text, span.start + off));
+        }
+        off += line.len();
+    }
+    None
 }
 
 /// Resolver for files on disk, relative to the directory of `rule_file`.

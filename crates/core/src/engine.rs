@@ -44,14 +44,7 @@ pub struct Game {
 impl Game {
     /// A new game with shuffled stacks.
     pub fn new(rules: Arc<Rules>, players: usize, seed: u64) -> Result<Game, String> {
-        Game::start(
-            rules,
-            GameOptions {
-                players,
-                seed,
-                ..Default::default()
-            },
-        )
+        Game::start(rules, GameOptions { players, seed, ..Default::default() })
     }
 
     /// A new game as `opts` says; runs to the first decision.
@@ -63,14 +56,9 @@ impl Game {
                 rules.name, rules.min_players, rules.max_players
             ));
         }
-        let mut setup = Setup {
-            players,
-            ..Default::default()
-        };
+        let mut setup = Setup { players, ..Default::default() };
         for p in &rules.plugins {
-            p.plugin
-                .setup(&rules, &mut setup)
-                .map_err(|e| format!("plugin '{}': {e}", p.name))?;
+            p.plugin.setup(&rules, &mut setup).map_err(|e| format!("plugin '{}': {e}", p.name))?;
         }
         let mut st = State::new(players, &rules, opts.seed);
         for seat in 0..players {
@@ -78,11 +66,7 @@ impl Game {
                 st.supply[seat][k] = def.per_player;
             }
         }
-        st.plugin_state = rules
-            .plugins
-            .iter()
-            .map(|p| p.plugin.init_state(&rules, players))
-            .collect();
+        st.plugin_state = rules.plugins.iter().map(|p| p.plugin.init_state(&rules, players)).collect();
         if opts.record {
             st.log = Some(Vec::new());
         }
@@ -101,14 +85,7 @@ impl Game {
             }
         }
         let start = setup.start.ok_or("no plugin gives a start tile")?;
-        place_parts(
-            &rules,
-            &mut st,
-            start,
-            0,
-            Pos::new(0, 0),
-            Rotation::default(),
-        );
+        place_parts(&rules, &mut st, start, 0, Pos::new(0, 0), Rotation::default());
         st.completed.clear();
         st.placed = None;
         rules.dispatch_game_start(&mut st);
@@ -149,9 +126,7 @@ impl Game {
                 rules.collect_figure_actions(st, out);
                 out.push(Action::Pass);
             }
-            DecisionKind::Plugin { plugin, .. } => {
-                rules.plugin_decision_actions(st, &d, plugin, out)
-            }
+            DecisionKind::Plugin { plugin, .. } => rules.plugin_decision_actions(st, &d, plugin, out),
         }
     }
 
@@ -191,10 +166,7 @@ impl Game {
         let player = st.decision().map_or(st.current, |d| d.player);
         if st.log.is_some() {
             let desc = describe(rules, st, &a);
-            st.log_entry(LogEntry::Action {
-                player,
-                action: desc,
-            });
+            st.log_entry(LogEntry::Action { player, action: desc });
         }
         if let Some(d) = st.pending.pop() {
             if let DecisionKind::Plugin { plugin, .. } = d.kind {
@@ -218,28 +190,14 @@ impl Game {
                 }
                 (Phase::Figure, a) => {
                     match a {
-                        Action::PlaceFigure {
-                            kind,
-                            part,
-                            feature,
-                        } => {
+                        Action::PlaceFigure { kind, part, feature } => {
                             let node = (feature != NO_FEATURE).then(|| st.node_of(part, feature));
                             let id = st.add_figure(rules, st.current, kind, part, node);
-                            tracing::debug!(
-                                turn = st.turn,
-                                player,
-                                kind,
-                                part,
-                                feature,
-                                "figure placed"
-                            );
+                            tracing::debug!(turn = st.turn, player, kind, part, feature, "figure placed");
                             rules.dispatch_figure_placed(st, id);
                         }
                         Action::Plugin { plugin, .. } => {
-                            let d = Decision {
-                                player,
-                                kind: DecisionKind::Figure,
-                            };
+                            let d = Decision { player, kind: DecisionKind::Figure };
                             rules.plugin_apply(st, &d, plugin, &a);
                         }
                         _ => {}
@@ -282,10 +240,7 @@ impl Game {
                         st.discarded += 1;
                         st.tile = None;
                         st.phase = Phase::Draw;
-                        st.log_entry(LogEntry::Discarded {
-                            tile: t,
-                            reason: "no legal placement",
-                        });
+                        st.log_entry(LogEntry::Discarded { tile: t, reason: "no legal placement" });
                         tracing::debug!(
                             turn = st.turn,
                             tile = rules.catalog.tiles[t as usize].id.as_str(),
@@ -383,11 +338,7 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
             }
             v
         }
-        Action::PlaceFigure {
-            kind,
-            part,
-            feature,
-        } => {
+        Action::PlaceFigure { kind, part, feature } => {
             let pos = st.board.parts[part as usize].pos;
             let mut v = json!({
                 "type": "figure",
@@ -395,9 +346,7 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
                 "cell": [pos.x, pos.y],
             });
             if feature != NO_FEATURE {
-                v["feature"] = json!(crate::tile::feature_name(
-                    &st.rotated(rules, part).features[feature as usize]
-                ));
+                v["feature"] = json!(crate::tile::feature_name(&st.rotated(rules, part).features[feature as usize]));
             }
             v
         }
@@ -431,14 +380,7 @@ fn part_cells(
 
 /// Places every part of a tile and joins its features with the neighbours; records the
 /// features it completed in `st.completed`.
-pub(crate) fn place_parts(
-    rules: &Rules,
-    st: &mut State,
-    t: TileTypeId,
-    face: u8,
-    pos: Pos,
-    rot: Rotation,
-) {
+pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) {
     let tile = &rules.catalog.tiles[t as usize];
     let first = st.board.len() as u32;
     let q = rot.quarters() as usize;
@@ -448,13 +390,8 @@ pub(crate) fn place_parts(
         let idx = st.board.len() as u32;
         let node_base = st.graph.len() as u32;
         for (local, f) in part.features.iter().enumerate() {
-            let open = if f.kind.is_edge_feature() {
-                f.sides.count_ones()
-            } else {
-                0
-            };
-            st.graph
-                .add(idx, local as u8, f.kind, open, f.pennants as u32);
+            let open = if f.kind.is_edge_feature() { f.sides.count_ones() } else { 0 };
+            st.graph.add(idx, local as u8, f.kind, open, f.pennants as u32);
         }
         st.board.place(PlacedPart {
             pos: cell,
@@ -478,15 +415,13 @@ pub(crate) fn place_parts(
             let mine = rp.side_feature[s as usize];
             let theirs = orp.side_feature[os];
             if mine != NONE && theirs != NONE {
-                st.graph
-                    .join(node_base + mine as u32, other.node_base + theirs as u32, 2);
+                st.graph.join(node_base + mine as u32, other.node_base + theirs as u32, 2);
             }
             for h in [2 * s as u8, 2 * s as u8 + 1] {
                 let mf = rp.half_feature[h as usize];
                 let tf = orp.half_feature[half_mirror(h) as usize];
                 if mf != NONE && tf != NONE {
-                    st.graph
-                        .join(node_base + mf as u32, other.node_base + tf as u32, 0);
+                    st.graph.join(node_base + mf as u32, other.node_base + tf as u32, 0);
                 }
             }
         }
@@ -529,13 +464,7 @@ pub(crate) fn place_parts(
 
 /// Generates the legal placements of tile `t` into `out`; with `any`, stops at the first
 /// and returns whether one exists.
-pub(crate) fn tile_placements(
-    rules: &Rules,
-    st: &State,
-    t: TileTypeId,
-    out: &mut Vec<Action>,
-    any: bool,
-) -> bool {
+pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, any: bool) -> bool {
     let tile = &rules.catalog.tiles[t as usize];
     let mut found = false;
     if tile.is_single() {
@@ -567,11 +496,7 @@ pub(crate) fn tile_placements(
                 for p in &face.parts {
                     let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
                     let anchor = Pos::new(cell.x - dx, cell.y - dy);
-                    let a = Action::PlaceTile {
-                        pos: anchor,
-                        rot,
-                        face: fi as u8,
-                    };
+                    let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8 };
                     if local.contains(&a) {
                         continue;
                     }
@@ -591,14 +516,7 @@ pub(crate) fn tile_placements(
 }
 
 /// Checks one tile placement and says why it is illegal.
-pub fn check_tile(
-    rules: &Rules,
-    st: &State,
-    t: TileTypeId,
-    face: u8,
-    pos: Pos,
-    rot: Rotation,
-) -> Result<(), String> {
+pub fn check_tile(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> Result<(), String> {
     let tile = &rules.catalog.tiles[t as usize];
     let Some(f) = tile.faces.get(face as usize) else {
         return Err(format!("tile {} has no face {face}", tile.id));
@@ -636,31 +554,12 @@ pub fn check_tile(
     if !touches {
         return Err(format!("tile {} at {pos} touches no placed tile", tile.id));
     }
-    if let Some(p) = rules.tile_veto(
-        st,
-        &TilePlacement {
-            tile: t,
-            face,
-            pos,
-            rot,
-        },
-    ) {
-        return Err(format!(
-            "tile {} at {pos} rotation {} is forbidden by plugin '{p}'",
-            tile.id,
-            rot.degrees()
-        ));
+    if let Some(p) = rules.tile_veto(st, &TilePlacement { tile: t, face, pos, rot }) {
+        return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'", tile.id, rot.degrees()));
     }
     Ok(())
 }
 
 fn side_kind_name(k: u32) -> &'static str {
-    [
-        SideKind::Field,
-        SideKind::City,
-        SideKind::Road,
-        SideKind::River,
-    ]
-    .get(k as usize)
-    .map_or("?", |s| s.name())
+    [SideKind::Field, SideKind::City, SideKind::Road, SideKind::River].get(k as usize).map_or("?", |s| s.name())
 }

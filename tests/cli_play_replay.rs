@@ -1,0 +1,98 @@
+//! `play --record` then `replay` give the same final scores; an edited record fails
+//! replay naming the turn.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("carc-cli-{}-{name}", std::process::id()))
+}
+
+fn json_of(out: &std::process::Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn play_record_then_replay_same_scores() {
+    for (rules, players) in [("config/base.toml", 3), ("config/river.toml", 2)] {
+        let rec = tmp(&format!("g{players}.json"));
+        let played = json_of(
+            &bin()
+                .args(["play", "--rules", rules, "--players", &players.to_string(), "--seed", "1", "--json"])
+                .arg("--record")
+                .arg(&rec)
+                .output()
+                .unwrap(),
+        );
+        let scores = played["final_scores"].as_array().unwrap().clone();
+        assert_eq!(scores.len(), players);
+        let replayed = json_of(&bin().arg("replay").arg(&rec).arg("--json").output().unwrap());
+        assert_eq!(replayed["final_scores"].as_array().unwrap(), &scores);
+        // The record stores the resolved plugin order.
+        let r: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+        assert_eq!(r["rules"]["plugins"][0]["name"], "base");
+        assert_eq!(r["final_scores"].as_array().unwrap(), &scores);
+    }
+}
+
+#[test]
+fn text_output_prints_plugin_order_and_scores() {
+    let out = bin().args(["play", "--rules", "config/river.toml", "--seed", "2"]).output().unwrap();
+    assert!(out.status.success());
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains("plugins: base (priority 0)"), "{s}");
+    assert!(s.contains("river (priority 10)"), "{s}");
+    assert!(s.contains("final scores: seat 0:"), "{s}");
+}
+
+#[test]
+fn edited_illegal_placement_fails_naming_the_turn() {
+    let rec = tmp("edit.json");
+    let st =
+        bin().args(["play", "--rules", "config/base.toml", "--seed", "4"]).arg("--record").arg(&rec).output().unwrap();
+    assert!(st.status.success());
+    let mut r: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    // Move turn 10's tile far away from every other tile.
+    let turn = &mut r["turns"][9];
+    assert_eq!(turn["turn"], 10);
+    turn["actions"][0]["cell"] = serde_json::json!([40, 40]);
+    let bad = tmp("edit-bad.json");
+    std::fs::write(&bad, serde_json::to_string(&r).unwrap()).unwrap();
+    let out = bin().arg("replay").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("turn 10:") && err.contains("touches no placed tile"), "{err}");
+
+    // A rotation that does not match its neighbours.
+    let mut r: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let a = &r["turns"][0]["actions"][0];
+    let rot = a["rotation"].as_i64().unwrap();
+    let mut found = false;
+    for d in [90, 180, 270] {
+        r["turns"][0]["actions"][0]["rotation"] = serde_json::json!((rot + d) % 360);
+        std::fs::write(&bad, serde_json::to_string(&r).unwrap()).unwrap();
+        let out = bin().arg("replay").arg(&bad).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        if err.contains("turn 1:") && err.contains("shows") {
+            assert_eq!(out.status.code(), Some(2));
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "some other rotation of turn 1's tile mismatches its neighbour");
+}
+
+#[test]
+fn malformed_record_is_bad_input() {
+    let bad = tmp("malformed.json");
+    std::fs::write(&bad, "{\"format\": 1,\n").unwrap();
+    let out = bin().arg("replay").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("malformed.json:"));
+}

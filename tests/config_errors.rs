@@ -1,0 +1,199 @@
+//! Bad rule sets and tile data: each gives a clear error naming file, line or key, and
+//! the CLI exits with code 2 (never a panic).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use carcassonne_cli::builtin::load_rules_text;
+
+/// A scratch directory with `config/tiles` copied in, unique per test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carc-cfg-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    for f in ["base.toml", "river.toml"] {
+        std::fs::copy(Path::new("config/tiles").join(f), dir.join("tiles").join(f)).unwrap();
+    }
+    dir
+}
+
+fn err_of(dir: &Path, text: &str) -> String {
+    let file = dir.join("rules.toml");
+    std::fs::write(&file, text).unwrap();
+    match load_rules_text(file.to_str().unwrap(), text) {
+        Ok(_) => panic!("rule set should be refused:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const HEAD: &str = "name = \"t\"\n[tiles]\nbase = \"tiles/base.toml\"\nriver = \"tiles/river.toml\"\n";
+
+#[test]
+fn unknown_plugin_names_line_and_known_plugins() {
+    let d = scratch("unknown");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"dragonn\"\n"));
+    assert!(e.contains("rules.toml:8:"), "{e}");
+    assert!(e.contains("unknown plugin 'dragonn'") && e.contains("known: base, river"), "{e}");
+}
+
+#[test]
+fn unknown_option_names_key_and_line() {
+    let d = scratch("option");
+    let e =
+        err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[plugins.options]\nfarmers = true\nfarmer = false\n"));
+    assert!(e.contains("rules.toml:9:"), "{e}");
+    assert!(e.contains("unknown field `farmer`"), "{e}");
+}
+
+#[test]
+fn wrong_option_type_names_key() {
+    let d = scratch("type");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[plugins.options]\nfarmers = \"yes\"\n"));
+    assert!(e.contains("rules.toml:8:") && e.contains("`farmers`"), "{e}");
+    assert!(e.contains("expected a boolean"), "{e}");
+}
+
+#[test]
+fn missing_requirement_is_reported() {
+    let d = scratch("requires");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"river\"\n"));
+    assert!(e.contains("plugin 'river' requires plugin 'base'"), "{e}");
+    assert!(e.contains("rules.toml:6:"), "{e}");
+}
+
+#[test]
+fn duplicate_plugin_is_reported() {
+    let d = scratch("dup");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"base\"\n"));
+    assert!(e.contains("plugin 'base' is named twice"), "{e}");
+}
+
+#[test]
+fn missing_tile_file_names_key_and_path() {
+    let d = scratch("missing");
+    let e = err_of(&d, "[tiles]\nbase = \"tiles/nope.toml\"\n[[plugins]]\nname = \"base\"\n");
+    assert!(e.contains("rules.toml:2:") && e.contains("tiles.base") && e.contains("tiles/nope.toml"), "{e}");
+}
+
+#[test]
+fn syntax_error_names_line() {
+    let d = scratch("syntax");
+    let e = err_of(&d, "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = base\n");
+    assert!(e.contains("rules.toml:4:"), "{e}");
+}
+
+#[test]
+fn plugin_missing_its_tile_set_is_reported() {
+    let d = scratch("noset");
+    let e = err_of(
+        &d,
+        "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"river\"\n",
+    );
+    assert!(e.contains("plugin 'river'") && e.contains("tile set 'river' is not loaded"), "{e}");
+}
+
+/// Invalid tile data: the loader checks as TILES.md's consistency section does.
+fn tile_err(name: &str, tiles: &str) -> String {
+    let d = scratch(name);
+    std::fs::write(d.join("tiles/bad.toml"), format!("set = \"base\"\n{tiles}")).unwrap();
+    err_of(&d, "[tiles]\nbase = \"tiles/bad.toml\"\n[[plugins]]\nname = \"base\"\n")
+}
+
+#[test]
+fn tile_side_covered_twice() {
+    let e = tile_err(
+        "twice",
+        "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"city[N]; road[N,S]; field[Es,Se,Sw,Ws,Wn,En]\"\n",
+    );
+    assert!(e.contains("bad.toml:2: tile Z: side N is covered by two features"), "{e}");
+}
+
+#[test]
+fn tile_half_edge_without_field() {
+    let e = tile_err("nofield", "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"city[N]; field[En,Es,Se,Sw,Ws]\"\n");
+    assert!(e.contains("tile Z: half-edge Wn belongs to no field"), "{e}");
+}
+
+#[test]
+fn tile_field_on_city_side() {
+    let e =
+        tile_err("oncity", "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"city[N]; field[Nw,En,Es,Se,Sw,Ws,Wn]\"\n");
+    assert!(e.contains("half-edge Nw lies on a city side"), "{e}");
+}
+
+#[test]
+fn tile_adjacency_to_a_city_it_does_not_touch() {
+    let e = tile_err(
+        "adj",
+        "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"city[N]; road[E,W]; field[En,Wn](adj=city#1); field[Es,Se,Sw,Ws](adj=city#1)\"\n",
+    );
+    assert!(e.contains("does not touch that city"), "{e}");
+}
+
+#[test]
+fn tile_features_crossing() {
+    let e = tile_err("cross", "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"road[N,S]; road[E,W]; field[Nw,Wn]; field[Ne,En]; field[Es,Se]; field[Sw,Ws]\"\n");
+    assert!(e.contains("cross each other"), "{e}");
+}
+
+#[test]
+fn tile_unknown_kind_and_half_edge() {
+    let e = tile_err("kind", "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"castle[N]\"\n");
+    assert!(e.contains("unknown feature kind 'castle'"), "{e}");
+    let e = tile_err("half", "[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"field[Nw,Ne,En,Es,Se,Sw,Ws,Xx]\"\n");
+    assert!(e.contains("'Xx' is not a half-edge"), "{e}");
+}
+
+#[test]
+fn tile_total_mismatch_and_missing_count() {
+    let e = tile_err(
+        "total",
+        "total = 3\n[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"monastery[]; field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]\"\n",
+    );
+    assert!(e.contains("add up to 1, but `total` says 3"), "{e}");
+    let e = tile_err("count", "[[tiles]]\nid = \"Z\"\nfeatures = \"monastery[]; field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]\"\n");
+    assert!(e.contains("tile Z: missing `count`"), "{e}");
+}
+
+#[test]
+fn shipped_tile_data_passes_the_checks() {
+    for f in ["config/base.toml", "config/river.toml"] {
+        let text = std::fs::read_to_string(f).unwrap();
+        let rules = load_rules_text(f, &text).unwrap();
+        let base: u32 = rules.catalog.set("base").unwrap().iter().map(|&t| rules.catalog.tile(t).count).sum();
+        assert_eq!(base, 72, "BASE-1: 72 land tiles");
+        let pennants: u32 = rules
+            .catalog
+            .set("base")
+            .unwrap()
+            .iter()
+            .map(|&t| rules.catalog.tile(t))
+            .filter(|t| t.faces[0].parts[0].features.iter().any(|f| f.pennants > 0))
+            .map(|t| t.count)
+            .sum();
+        assert_eq!(pennants, 10, "TILES.md: 10 base pennant tiles");
+    }
+}
+
+#[test]
+fn cli_exits_2_with_one_line_on_bad_rules() {
+    let d = scratch("cli");
+    let file = d.join("rules.toml");
+    std::fs::write(&file, format!("{HEAD}[[plugins]]\nname = \"nope\"\n")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "--rules", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown plugin 'nope'"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "--rules", "/nonexistent/rules.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(["play", "--players", "9"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("allows 2 to 5"));
+}
