@@ -46,13 +46,7 @@ impl GreedyBot {
 
 fn margin(g: &Game, me: u8) -> i64 {
     let s = g.scores();
-    let best_other = s
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != me as usize)
-        .map(|(_, v)| *v)
-        .max()
-        .unwrap_or(0);
+    let best_other = s.iter().enumerate().filter(|(i, _)| *i != me as usize).map(|(_, v)| *v).max().unwrap_or(0);
     s[me as usize] as i64 - best_other as i64
 }
 
@@ -81,9 +75,6 @@ pub fn make_bot(name: &str, seed: u64, seat: usize) -> Result<Box<dyn Bot>, Stri
     match name {
         "random" => Ok(Box::new(RandomBot(rng))),
         "greedy" => Ok(Box::new(GreedyBot(rng))),
-        other => Err(format!(
-            "unknown bot '{other}' (known: {})",
-            BOT_NAMES.join(", ")
-        )),
+        other => Err(format!("unknown bot '{other}' (known: {})", BOT_NAMES.join(", "))),
     }
 }

@@ -8,10 +8,7 @@ use carcassonne_core::{InputError, Rules};
 
 /// Every built-in plugin a rule set can name.
 pub fn factories() -> Vec<PluginFactory> {
-    vec![
-        carcassonne_plugin_base::factory(),
-        carcassonne_plugin_river::factory(),
-    ]
+    vec![carcassonne_plugin_base::factory(), carcassonne_plugin_river::factory()]
 }
 
 /// Prefix of the names of embedded files.
@@ -19,32 +16,17 @@ pub const EMBEDDED: &str = "embedded:";
 
 /// Rule sets and tile data compiled in, by their path in the repository.
 pub const EMBEDDED_FILES: &[(&str, &str)] = &[
-    (
-        "config/base.toml",
-        include_str!("../../../config/base.toml"),
-    ),
-    (
-        "config/river.toml",
-        include_str!("../../../config/river.toml"),
-    ),
-    (
-        "config/tiles/base.toml",
-        include_str!("../../../config/tiles/base.toml"),
-    ),
-    (
-        "config/tiles/river.toml",
-        include_str!("../../../config/tiles/river.toml"),
-    ),
+    ("config/base.toml", include_str!("../../../config/base.toml")),
+    ("config/river.toml", include_str!("../../../config/river.toml")),
+    ("config/tiles/base.toml", include_str!("../../../config/tiles/base.toml")),
+    ("config/tiles/river.toml", include_str!("../../../config/tiles/river.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
 pub const DEFAULT_RULES: &str = "embedded:config/river.toml";
 
 fn embedded(path: &str) -> Option<&'static str> {
-    EMBEDDED_FILES
-        .iter()
-        .find(|(p, _)| *p == path)
-        .map(|(_, t)| *t)
+    EMBEDDED_FILES.iter().find(|(p, _)| *p == path).map(|(_, t)| *t)
 }
 
 /// Joins `rel` to the directory of `file` (both `/`-separated), folding `..`.
@@ -72,15 +54,10 @@ pub fn read_rules_text(file: &str) -> Result<String, InputError> {
                 .filter(|(p, _)| !p.starts_with("config/tiles/"))
                 .map(|(p, _)| format!("{EMBEDDED}{p}"))
                 .collect();
-            InputError::new(
-                file,
-                None,
-                format!("no such embedded rule set (known: {})", known.join(", ")),
-            )
+            InputError::new(file, None, format!("no such embedded rule set (known: {})", known.join(", ")))
         });
     }
-    std::fs::read_to_string(file)
-        .map_err(|e| InputError::new(file, None, format!("cannot read rule set: {e}")))
+    std::fs::read_to_string(file).map_err(|e| InputError::new(file, None, format!("cannot read rule set: {e}")))
 }
 
 /// Loads a rule set from its name and text (tile files resolved next to it).
@@ -113,16 +90,10 @@ pub fn rules_for_record(r: &RecordRules, record_file: &str) -> Result<Arc<Rules>
         None => load_rules_file(&r.file)?.0,
     };
     if !r.plugins.is_empty() {
-        let now: Vec<(&str, i64, &serde_json::Value)> = rules
-            .plugins
-            .iter()
-            .map(|p| (p.name.as_str(), p.priority, &p.options))
-            .collect();
-        let then: Vec<(&str, i64, &serde_json::Value)> = r
-            .plugins
-            .iter()
-            .map(|p| (p.name.as_str(), p.priority, &p.options))
-            .collect();
+        let now: Vec<(&str, i64, &serde_json::Value)> =
+            rules.plugins.iter().map(|p| (p.name.as_str(), p.priority, &p.options)).collect();
+        let then: Vec<(&str, i64, &serde_json::Value)> =
+            r.plugins.iter().map(|p| (p.name.as_str(), p.priority, &p.options)).collect();
         if now != then {
             return Err(InputError::new(
                 record_file,
@@ -140,10 +111,7 @@ pub fn rules_for_record(r: &RecordRules, record_file: &str) -> Result<Arc<Rules>
 }
 
 fn describe(list: &[(&str, i64, &serde_json::Value)]) -> String {
-    list.iter()
-        .map(|(n, p, o)| format!("{n}[{p}] {o}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    list.iter().map(|(n, p, o)| format!("{n}[{p}] {o}")).collect::<Vec<_>>().join(", ")
 }
 
 /// One line per plugin in resolved order: `priority name options`.
@@ -162,22 +130,13 @@ mod tests {
 
     #[test]
     fn join_folds_relative_paths() {
-        assert_eq!(
-            join("config/river.toml", "tiles/river.toml"),
-            "config/tiles/river.toml"
-        );
-        assert_eq!(
-            join("config/x/a.toml", "../tiles/b.toml"),
-            "config/tiles/b.toml"
-        );
+        assert_eq!(join("config/river.toml", "tiles/river.toml"), "config/tiles/river.toml");
+        assert_eq!(join("config/x/a.toml", "../tiles/b.toml"), "config/tiles/b.toml");
     }
 
     #[test]
     fn every_embedded_rule_set_loads() {
-        for (p, _) in EMBEDDED_FILES
-            .iter()
-            .filter(|(p, _)| !p.starts_with("config/tiles/"))
-        {
+        for (p, _) in EMBEDDED_FILES.iter().filter(|(p, _)| !p.starts_with("config/tiles/")) {
             load_rules_file(&format!("{EMBEDDED}{p}")).unwrap();
         }
     }

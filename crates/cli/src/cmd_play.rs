@@ -44,18 +44,12 @@ pub fn run(a: PlayArgs) -> Result<(), CliError> {
     for b in &a.bots {
         crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("--bots: {e}")))?;
     }
-    let game = play_game(&rules, players, a.seed, &a.bots, a.record.is_some())
-        .map_err(CliError::failure)?;
+    let game = play_game(&rules, players, a.seed, &a.bots, a.record.is_some()).map_err(CliError::failure)?;
     if let Some(path) = &a.record {
         let mut rec = GameRecord::from_game(&game, &a.rules, Some(&text), a.seed);
-        rec.bots = Some(
-            (0..players)
-                .map(|s| a.bots[s % a.bots.len()].clone())
-                .collect(),
-        );
+        rec.bots = Some((0..players).map(|s| a.bots[s % a.bots.len()].clone()).collect());
         let body = serde_json::to_vec_pretty(&rec).map_err(CliError::failure)?;
-        write_atomic(path, &body)
-            .map_err(|e| CliError::input(format!("--record {}: {e}", path.display())))?;
+        write_atomic(path, &body).map_err(|e| CliError::input(format!("--record {}: {e}", path.display())))?;
     }
     if a.json {
         let v = serde_json::json!({
@@ -71,12 +65,7 @@ pub fn run(a: PlayArgs) -> Result<(), CliError> {
     } else {
         println!("rules: {} ({})", rules.name, a.rules);
         println!("plugins: {}", plugin_order(&rules));
-        println!(
-            "seed {}, {} players, bots {}",
-            a.seed,
-            players,
-            a.bots.join(",")
-        );
+        println!("seed {}, {} players, bots {}", a.seed, players, a.bots.join(","));
         println!("final scores: {}", scores_line(game.scores()));
     }
     Ok(())

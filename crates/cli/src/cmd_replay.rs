@@ -21,18 +21,15 @@ pub struct ReplayArgs {
 
 /// Reads and parses a record file, naming the file and line on error.
 pub fn read_record(path: &std::path::Path) -> Result<GameRecord, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    serde_json::from_str(&text)
-        .map_err(|e| CliError::input(format!("{}:{}: {e}", path.display(), e.line())))
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| CliError::input(format!("{}:{}: {e}", path.display(), e.line())))
 }
 
 pub fn run(a: ReplayArgs) -> Result<(), CliError> {
     let shown = a.record.display().to_string();
     let rec = read_record(&a.record)?;
     let rules = rules_for_record(&rec.rules, &shown).map_err(CliError::input)?;
-    let game =
-        replay_full(&rec, rules.clone()).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+    let game = replay_full(&rec, rules.clone()).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
     if a.json {
         let v = serde_json::json!({
             "rules": rules.name,

@@ -14,18 +14,9 @@ pub fn play_game(
     bot_names: &[String],
     record: bool,
 ) -> Result<Game, String> {
-    let mut bots: Vec<Box<dyn Bot>> = (0..players)
-        .map(|seat| make_bot(&bot_names[seat % bot_names.len()], seed, seat))
-        .collect::<Result<_, _>>()?;
-    let mut game = Game::start(
-        rules.clone(),
-        GameOptions {
-            players,
-            seed,
-            tile_order: None,
-            record,
-        },
-    )?;
+    let mut bots: Vec<Box<dyn Bot>> =
+        (0..players).map(|seat| make_bot(&bot_names[seat % bot_names.len()], seed, seat)).collect::<Result<_, _>>()?;
+    let mut game = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record })?;
     let mut buf = Vec::with_capacity(256);
     run_to_end(&mut game, &mut bots, &mut buf)?;
     Ok(game)

@@ -1,12 +1,17 @@
-//! The `carcassonne` command line: play, replay (simulate, merge and render follow).
+//! The `carcassonne` command line: play, replay, simulate, merge and render.
 
 pub mod bots;
 pub mod builtin;
+mod cmd_merge;
 mod cmd_play;
+mod cmd_render;
 mod cmd_replay;
+mod cmd_simulate;
 pub mod driver;
 pub mod output;
 pub mod scenario;
+pub mod summary;
+pub mod svg;
 
 use std::process::ExitCode;
 
@@ -25,26 +30,16 @@ pub struct CliError {
 impl CliError {
     /// Bad input: exit code 2.
     pub fn input(m: impl std::fmt::Display) -> Self {
-        CliError {
-            code: EXIT_BAD_INPUT,
-            message: m.to_string(),
-        }
+        CliError { code: EXIT_BAD_INPUT, message: m.to_string() }
     }
     /// Anything else: exit code 1.
     pub fn failure(m: impl std::fmt::Display) -> Self {
-        CliError {
-            code: 1,
-            message: m.to_string(),
-        }
+        CliError { code: 1, message: m.to_string() }
     }
 }
 
 #[derive(Parser)]
-#[command(
-    name = "carcassonne",
-    version,
-    about = "Carcassonne rules engine: expansions as plugins"
-)]
+#[command(name = "carcassonne", version, about = "Carcassonne rules engine: expansions as plugins")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -56,6 +51,12 @@ enum Cmd {
     Play(cmd_play::PlayArgs),
     /// Re-check every action of a game record and print its final scores.
     Replay(cmd_replay::ReplayArgs),
+    /// Play many games between bots and print a summary (docs/simulate.md).
+    Simulate(cmd_simulate::SimulateArgs),
+    /// Combine the JSON summaries of shards into the summary of the whole run.
+    Merge(cmd_merge::MergeArgs),
+    /// Draw the board of a game record as an SVG picture.
+    Render(cmd_render::RenderArgs),
 }
 
 /// Runs the CLI with the process arguments.
@@ -72,6 +73,9 @@ pub fn main() -> ExitCode {
     let res = match cli.cmd {
         Cmd::Play(a) => cmd_play::run(a),
         Cmd::Replay(a) => cmd_replay::run(a),
+        Cmd::Simulate(a) => cmd_simulate::run(a),
+        Cmd::Merge(a) => cmd_merge::run(a),
+        Cmd::Render(a) => cmd_render::run(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,14 +6,8 @@ use std::path::Path;
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
 /// so an interrupted write never leaves a truncated file under the final name.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let res = (|| {
         let mut f = std::fs::File::create(&tmp)?;
@@ -29,10 +23,5 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Final scores as `seat 0: 12, seat 1: 30`.
 pub fn scores_line(scores: &[i32]) -> String {
-    scores
-        .iter()
-        .enumerate()
-        .map(|(i, s)| format!("seat {i}: {s}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    scores.iter().enumerate().map(|(i, s)| format!("seat {i}: {s}")).collect::<Vec<_>>().join(", ")
 }

@@ -15,22 +15,14 @@ use crate::builtin::rules_for_record;
 pub fn run_file(path: &Path) -> Result<Vec<String>, String> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let raw: Value =
-        serde_json::from_str(&text).map_err(|e| format!("{shown}:{}: {e}", e.line()))?;
+    let raw: Value = serde_json::from_str(&text).map_err(|e| format!("{shown}:{}: {e}", e.line()))?;
     let ids: Vec<String> = raw
         .get("rule_ids")
         .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
+        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
         .unwrap_or_default();
     if ids.is_empty() {
-        return Err(format!(
-            "{shown}: a scenario names the rule IDs it checks in \"rule_ids\""
-        ));
+        return Err(format!("{shown}: a scenario names the rule IDs it checks in \"rule_ids\""));
     }
     let rec: GameRecord = serde_json::from_value(raw).map_err(|e| format!("{shown}: {e}"))?;
     run(&rec, &shown)?;
@@ -85,26 +77,16 @@ pub fn check(g: &Game, e: &Value, turn: Option<u32>) -> Result<(), String> {
             "figures" => {
                 let got = figures(g);
                 if sorted(want) != got {
-                    return Err(format!(
-                        "figures on the board: expected {want}, got {}",
-                        Value::from(got)
-                    ));
+                    return Err(format!("figures on the board: expected {want}, got {}", Value::from(got)));
                 }
                 continue;
             }
             "supply" => {
                 let mut m = serde_json::Map::new();
-                for (kind, _) in want
-                    .as_object()
-                    .ok_or("\"supply\" maps a figure kind to counts per seat")?
-                {
-                    let ki = g
-                        .rules
-                        .figure_kind(kind)
-                        .ok_or_else(|| format!("supply: unknown figure kind '{kind}'"))?;
-                    let per: Vec<u8> = (0..g.st.players)
-                        .map(|s| g.st.supply[s][ki as usize])
-                        .collect();
+                for (kind, _) in want.as_object().ok_or("\"supply\" maps a figure kind to counts per seat")? {
+                    let ki =
+                        g.rules.figure_kind(kind).ok_or_else(|| format!("supply: unknown figure kind '{kind}'"))?;
+                    let per: Vec<u8> = (0..g.st.players).map(|s| g.st.supply[s][ki as usize]).collect();
                     m.insert(kind.clone(), serde_json::json!(per));
                 }
                 Value::Object(m)
@@ -113,10 +95,7 @@ pub fn check(g: &Game, e: &Value, turn: Option<u32>) -> Result<(), String> {
             "legal_actions" => {
                 let got: Vec<Value> = legal.iter().map(|a| g.describe(a)).collect();
                 if sorted(want) != sorted(&Value::from(got.clone())) {
-                    return Err(format!(
-                        "legal actions: expected {want}, got {}",
-                        Value::from(got)
-                    ));
+                    return Err(format!("legal actions: expected {want}, got {}", Value::from(got)));
                 }
                 continue;
             }
@@ -126,20 +105,13 @@ pub fn check(g: &Game, e: &Value, turn: Option<u32>) -> Result<(), String> {
                 Some(DecisionKind::Figure) => "figure",
                 Some(DecisionKind::Plugin { .. }) => "plugin",
             }),
-            "tile" => serde_json::json!(g
-                .st
-                .tile
-                .map(|t| g.rules.catalog.tiles[t as usize].id.clone())),
+            "tile" => serde_json::json!(g.st.tile.map(|t| g.rules.catalog.tiles[t as usize].id.clone())),
             "discarded" => serde_json::json!(g.st.discarded),
             "events" => {
                 let t = turn.ok_or("\"events\" belongs in a turn's expect")?;
                 let rec = GameRecord::from_game(g, "", None, 0);
-                let evs: Vec<RecordEvent> = rec
-                    .turns
-                    .iter()
-                    .find(|x| x.turn == t)
-                    .map(|x| x.events.clone())
-                    .unwrap_or_default();
+                let evs: Vec<RecordEvent> =
+                    rec.turns.iter().find(|x| x.turn == t).map(|x| x.events.clone()).unwrap_or_default();
                 serde_json::to_value(evs).map_err(|e| e.to_string())?
             }
             "final_scoring" => {
@@ -148,17 +120,9 @@ pub fn check(g: &Game, e: &Value, turn: Option<u32>) -> Result<(), String> {
             }
             "points_by_source" => {
                 let mut m = serde_json::Map::new();
-                for (src, _) in want
-                    .as_object()
-                    .ok_or("\"points_by_source\" maps a source to points per seat")?
-                {
-                    let si = g
-                        .rules
-                        .source(src)
-                        .ok_or_else(|| format!("points_by_source: unknown source '{src}'"))?;
-                    let per: Vec<i32> = (0..g.st.players)
-                        .map(|s| g.st.points_by_source[s][si as usize])
-                        .collect();
+                for (src, _) in want.as_object().ok_or("\"points_by_source\" maps a source to points per seat")? {
+                    let si = g.rules.source(src).ok_or_else(|| format!("points_by_source: unknown source '{src}'"))?;
+                    let per: Vec<i32> = (0..g.st.players).map(|s| g.st.points_by_source[s][si as usize]).collect();
                     m.insert(src.clone(), serde_json::json!(per));
                 }
                 Value::Object(m)

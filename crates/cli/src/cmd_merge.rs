@@ -1,0 +1,161 @@
+//! `carcassonne merge`: combines the JSON summaries of shards (`simulate --shard I/N
+//! --json`) into the summary one run of all their games gives (docs/distributed.md).
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::Value;
+
+use crate::cmd_simulate::{check_output, emit};
+use crate::summary::{shard_len, Accumulator, ShardInfo, Summary, FORMAT};
+use crate::CliError;
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Summaries written by `simulate --json` (one object, or an array with several --rules).
+    #[arg(required = true, value_name = "SUMMARY")]
+    files: Vec<PathBuf>,
+    /// Print one JSON summary (an array with several rule sets) instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Write the merged summary to this file (atomically) instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Reads a summary file: one summary, or an array of them.
+fn read_summaries(path: &std::path::Path) -> Result<Vec<Summary>, CliError> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+    let v: Value =
+        serde_json::from_str(&text).map_err(|e| CliError::input(format!("{shown}:{}: not JSON: {e}", e.line())))?;
+    let items = match v {
+        Value::Array(items) => items,
+        other => vec![other],
+    };
+    if items.is_empty() {
+        return Err(CliError::input(format!("{shown}: an empty array holds no summary")));
+    }
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(k, item)| {
+            let tag = item.get("format").and_then(Value::as_str).unwrap_or("");
+            if tag != FORMAT {
+                return Err(CliError::input(format!(
+                    "{shown}: summary {k} is not a `simulate --json` summary (format \"{tag}\", expected \"{FORMAT}\")"
+                )));
+            }
+            serde_json::from_value::<Summary>(item).map_err(|e| CliError::input(format!("{shown}: summary {k}: {e}")))
+        })
+        .collect()
+}
+
+/// The shards a summary covers: (count, indices); a whole run is shard 0 of 1.
+fn shards_of(s: &Summary) -> (u64, Vec<u64>) {
+    match &s.shard {
+        Some(sh) => (sh.count, sh.indices.clone()),
+        None => (1, vec![0]),
+    }
+}
+
+/// Merges the summaries of one rule set (one per file, `names` for messages).
+pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, String> {
+    let first = &parts[0];
+    let (count, _) = shards_of(first);
+    let mut covered: Vec<u64> = Vec::new();
+    let mut total: Option<Accumulator> = None;
+    let mut wall = 0.0;
+    let mut threads = 0;
+    for (s, name) in parts.iter().zip(names) {
+        let differ = |what: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
+            Err(format!(
+                "{name}: cannot merge summaries of different runs: {what} {b:?} differs from {a:?} in {}",
+                names[0]
+            ))
+        };
+        if s.rules.name != first.rules.name || s.rules.digest != first.rules.digest || s.plugins != first.plugins {
+            return differ(
+                "rule set",
+                &format!("{} ({})", first.rules.name, first.rules.digest),
+                &format!("{} ({})", s.rules.name, s.rules.digest),
+            );
+        }
+        if s.engine_version != first.engine_version {
+            return differ("engine version", &first.engine_version, &s.engine_version);
+        }
+        if s.seed != first.seed {
+            return differ("seed", &first.seed, &s.seed);
+        }
+        if s.players != first.players {
+            return differ("players", &first.players, &s.players);
+        }
+        if s.bots != first.bots {
+            return differ("bots", &first.bots, &s.bots);
+        }
+        if s.games_total != first.games_total {
+            return differ("--games", &first.games_total, &s.games_total);
+        }
+        let (n, idx) = shards_of(s);
+        if n != count {
+            return differ("shard count", &count, &n);
+        }
+        let expected: u64 = idx.iter().map(|&i| shard_len(s.games_total, i, n)).sum();
+        if idx.iter().any(|&i| i >= n) || s.games != expected {
+            return Err(format!(
+                "{name}: inconsistent summary: shards {idx:?} of {n} hold {expected} games, it counts {}",
+                s.games
+            ));
+        }
+        for i in idx {
+            if covered.contains(&i) {
+                return Err(format!(
+                    "{name}: shard {i} of {n} is already in another summary; each shard may be merged once"
+                ));
+            }
+            covered.push(i);
+        }
+        let acc = Accumulator::from_summary(s).map_err(|e| format!("{name}: {e}"))?;
+        match &mut total {
+            None => total = Some(acc),
+            Some(t) => {
+                if t.sources != acc.sources || t.stat_names != acc.stat_names {
+                    return Err(format!("{name}: score sources or statistics differ from {}", names[0]));
+                }
+                t.merge(&acc)
+            }
+        }
+        wall += s.wall_seconds;
+        threads = threads.max(s.threads);
+    }
+    covered.sort_unstable();
+    let mut run = first.run_info();
+    run.shard = if covered.len() as u64 == count { None } else { Some(ShardInfo { count, indices: covered }) };
+    Ok(total.expect("at least one summary").summary(&run, threads, wall))
+}
+
+pub fn run(a: MergeArgs) -> Result<(), CliError> {
+    if let Some(out) = &a.output {
+        check_output(out)?;
+    }
+    let mut files = Vec::new();
+    for f in &a.files {
+        files.push(read_summaries(f)?);
+    }
+    let names: Vec<String> = a.files.iter().map(|f| f.display().to_string()).collect();
+    let width = files[0].len();
+    if let Some(k) = files.iter().position(|f| f.len() != width) {
+        return Err(CliError::input(format!(
+            "{}: holds {} summaries, {} holds {width}: the runs had different --rules",
+            names[k],
+            files[k].len(),
+            names[0]
+        )));
+    }
+    let mut merged = Vec::new();
+    for r in 0..width {
+        let parts: Vec<Summary> = files.iter().map(|f| f[r].clone()).collect();
+        merged.push(merge(&parts, &names).map_err(CliError::input)?);
+    }
+    emit(&merged, a.json, a.output.as_deref())
+}

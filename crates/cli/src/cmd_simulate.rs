@@ -1,0 +1,297 @@
+//! `carcassonne simulate`: many games between bots, summarized (docs/simulate.md).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use carcassonne_core::record::GameRecord;
+use carcassonne_core::{Rng, Rules};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::builtin::{load_rules_file, DEFAULT_RULES};
+use crate::driver::play_game;
+use crate::output::write_atomic;
+use crate::summary::{render_text, shard_games, shard_len, Accumulator, RunInfo, ShardInfo, Summary};
+use crate::CliError;
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Rule-set file (`embedded:config/NAME.toml` for a built-in one); repeat to compare
+    /// rule sets on the same seeds.
+    #[arg(long = "rules", value_name = "FILE")]
+    rules: Vec<String>,
+    /// Number of players (default: each rule set's `players`).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Number of games (of the whole run, over every shard).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the run: game i is played with seed Rng::derive(SEED, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Bots, one per seat, cycled: random, greedy.
+    #[arg(long, default_value = "random", value_delimiter = ',')]
+    bots: Vec<String>,
+    /// Worker threads (default: every available core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print one JSON summary (an array of them with several --rules).
+    #[arg(long)]
+    json: bool,
+    /// Write every game's record (JSON) into this directory.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+    /// Play only shard I of N: games I, I+N, I+2N, ... (0 <= I < N).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Write the summary to this file (atomically) instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// One rule set of the run.
+struct RuleSet {
+    file: String,
+    text: String,
+    rules: Arc<Rules>,
+    players: usize,
+    bots: Vec<String>,
+    /// File-name prefix of its records.
+    label: String,
+}
+
+/// Parses `I/N`.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard {s}: expected I/N with 0 <= I < N (e.g. 0/4)");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: u64 = i.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+fn sanitize(name: &str) -> String {
+    let s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() {
+        "rules".into()
+    } else {
+        s
+    }
+}
+
+pub fn run(a: SimulateArgs) -> Result<(), CliError> {
+    if a.games == 0 {
+        return Err(CliError::input("--games 0: at least one game is needed"));
+    }
+    let threads = match a.threads {
+        Some(0) => return Err(CliError::input("--threads 0: at least one thread is needed")),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let shard = a.shard.as_deref().map(parse_shard).transpose().map_err(CliError::input)?;
+    let (shard_index, shard_count) = shard.unwrap_or((0, 1));
+    let my_games = shard_len(a.games, shard_index, shard_count);
+    if my_games == 0 {
+        return Err(CliError::input(format!(
+            "--shard {shard_index}/{shard_count}: this shard holds none of the {} games",
+            a.games
+        )));
+    }
+    if a.bots.is_empty() {
+        return Err(CliError::input("--bots: name at least one bot"));
+    }
+    for b in &a.bots {
+        crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("--bots: {e}")))?;
+    }
+    let files = if a.rules.is_empty() { vec![DEFAULT_RULES.to_string()] } else { a.rules.clone() };
+    let mut sets: Vec<RuleSet> = Vec::new();
+    for file in &files {
+        let (rules, text) = load_rules_file(file).map_err(|e| CliError::input(one_line(&e.to_string())))?;
+        let players = a.players.unwrap_or(rules.default_players);
+        if players < rules.min_players || players > rules.max_players {
+            return Err(CliError::input(format!(
+                "--players {players}: rule set '{}' allows {} to {}",
+                rules.name, rules.min_players, rules.max_players
+            )));
+        }
+        if a.bots.len() > players {
+            return Err(CliError::input(format!(
+                "--bots names {} bots, but rule set '{}' is played by {players} players",
+                a.bots.len(),
+                rules.name
+            )));
+        }
+        let bots: Vec<String> = (0..players).map(|s| a.bots[s % a.bots.len()].clone()).collect();
+        let mut label = sanitize(&rules.name);
+        let base = label.clone();
+        let mut k = 2;
+        while sets.iter().any(|s| s.label == label) {
+            label = format!("{base}-{k}");
+            k += 1;
+        }
+        sets.push(RuleSet { file: file.clone(), text, rules, players, bots, label });
+    }
+    if let Some(dir) = &a.records {
+        prepare_dir(dir)?;
+    }
+    if let Some(out) = &a.output {
+        check_output(out)?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start {threads} threads: {e}")))?;
+    let bar = progress_bar(!a.json && a.output.is_none(), my_games * sets.len() as u64);
+    let indices: Vec<u64> = shard_games(a.games, shard_index, shard_count).collect();
+    let shard_info = shard.map(|(i, n)| ShardInfo { count: n, indices: vec![i] });
+
+    let mut summaries = Vec::new();
+    for set in &sets {
+        let start = Instant::now();
+        let acc = pool.install(|| play_all(set, &indices, a.seed, a.records.as_deref(), &bar))?;
+        let wall = start.elapsed().as_secs_f64();
+        let run = RunInfo::new(&set.rules, &set.file, &set.text, a.seed, set.bots.clone(), a.games, shard_info.clone());
+        summaries.push(acc.summary(&run, threads, wall));
+    }
+    bar.finish_and_clear();
+    emit(&summaries, a.json, a.output.as_deref())
+}
+
+/// Prints (or writes to `output`) the summaries as text or JSON.
+pub fn emit(summaries: &[Summary], json: bool, output: Option<&Path>) -> Result<(), CliError> {
+    let text = if json {
+        let v =
+            if summaries.len() == 1 { serde_json::to_string(&summaries[0]) } else { serde_json::to_string(summaries) };
+        v.map_err(CliError::failure)? + "\n"
+    } else {
+        render_text(summaries)
+    };
+    match output {
+        Some(path) => write_atomic(path, text.as_bytes())
+            .map_err(|e| CliError::input(format!("--output {}: {e}", path.display()))),
+        None => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|_| out.flush()).map_err(CliError::failure)
+        }
+    }
+}
+
+/// Checks that an output file can be created in its directory (before any game runs).
+pub fn check_output(path: &Path) -> Result<(), CliError> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(CliError::input(format!(
+            "--output {}: directory {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(CliError::input(format!("--output {}: is a directory", path.display())));
+    }
+    Ok(())
+}
+
+fn prepare_dir(dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| CliError::input(format!("--records {}: {e}", dir.display())))?;
+    if !dir.is_dir() {
+        return Err(CliError::input(format!("--records {}: not a directory", dir.display())));
+    }
+    Ok(())
+}
+
+fn progress_bar(wanted: bool, total: u64) -> ProgressBar {
+    if !wanted || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// Games per work unit: small enough to balance the threads, large enough to be cheap.
+const CHUNK: usize = 8;
+
+/// Plays the games `indices` of one rule set on the current rayon pool; the accumulators
+/// of the chunks are combined in game-index order.
+fn play_all(
+    set: &RuleSet,
+    indices: &[u64],
+    seed: u64,
+    records: Option<&Path>,
+    bar: &ProgressBar,
+) -> Result<Accumulator, CliError> {
+    let parts: Vec<Accumulator> = indices
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut acc = Accumulator::for_rules(&set.rules, set.players);
+            for &i in chunk {
+                let game_seed = Rng::derive(seed, i);
+                let game =
+                    play_game(&set.rules, set.players, game_seed, &set.bots, records.is_some()).map_err(|e| {
+                        CliError::failure(format!("rule set '{}', game {i} (seed {game_seed}): {e}", set.rules.name))
+                    })?;
+                if let Some(dir) = records {
+                    write_record(set, dir, i, game_seed, &game)?;
+                }
+                acc.add_game(&game);
+                bar.inc(1);
+            }
+            Ok(acc)
+        })
+        .collect::<Result<_, CliError>>()?;
+    let mut total = Accumulator::for_rules(&set.rules, set.players);
+    for p in &parts {
+        total.merge(p);
+    }
+    Ok(total)
+}
+
+/// Path of the record of game `index` of a rule set.
+pub fn record_path(dir: &Path, label: &str, index: u64) -> PathBuf {
+    dir.join(format!("{label}-{index:06}.json"))
+}
+
+fn write_record(
+    set: &RuleSet,
+    dir: &Path,
+    index: u64,
+    seed: u64,
+    game: &carcassonne_core::Game,
+) -> Result<(), CliError> {
+    let mut rec = GameRecord::from_game(game, &set.file, Some(&set.text), seed);
+    rec.bots = Some(set.bots.clone());
+    let body = serde_json::to_vec_pretty(&rec).map_err(CliError::failure)?;
+    let path = record_path(dir, &set.label, index);
+    write_atomic(&path, &body).map_err(|e| CliError::failure(format!("--records: {}: {e}", path.display())))
+}
+
+/// A message on one line (errors are reported on one line).
+pub fn one_line(s: &str) -> String {
+    s.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_syntax() {
+        assert_eq!(parse_shard("0/4"), Ok((0, 4)));
+        assert_eq!(parse_shard("3/4"), Ok((3, 4)));
+        for bad in ["4/4", "1/0", "a/b", "1", "-1/4", "1/4/2", ""] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+}
