@@ -203,7 +203,7 @@ impl Game {
                         _ => {}
                     }
                     st.phase = Phase::AfterFigure;
-                    rules.dispatch_figure_action_done(st, &a);
+                    st.figure_action = Some(a);
                 }
                 (phase, a) => panic!("action {a:?} does not answer phase {phase:?}"),
             }
@@ -221,11 +221,14 @@ impl Game {
             }
             match st.phase {
                 Phase::TurnStart => {
-                    tracing::trace!(turn = st.turn, player = st.current, "turn start");
-                    let (turn, player) = (st.turn, st.current);
-                    st.log_entry(LogEntry::TurnStart { turn, player });
-                    st.phase = Phase::Draw;
-                    rules.dispatch_turn_start(st);
+                    if st.hook_cursor == 0 {
+                        tracing::trace!(turn = st.turn, player = st.current, "turn start");
+                        let (turn, player) = (st.turn, st.current);
+                        st.log_entry(LogEntry::TurnStart { turn, player });
+                    }
+                    if rules.run_hook(st, Hooks::TURN_START, |p, st, me| p.on_turn_start(rules, st, me)) {
+                        st.phase = Phase::Draw;
+                    }
                 }
                 Phase::Draw => {
                     let Some(t) = st.stack.pop() else {
@@ -241,11 +244,8 @@ impl Game {
                         st.tile = None;
                         st.phase = Phase::Draw;
                         st.log_entry(LogEntry::Discarded { tile: t, reason: "no legal placement" });
-                        tracing::debug!(
-                            turn = st.turn,
-                            tile = rules.catalog.tiles[t as usize].id.as_str(),
-                            "tile discarded"
-                        );
+                        let id = rules.catalog.tiles[t as usize].id.as_str();
+                        tracing::debug!(turn = st.turn, tile = id, "tile discarded");
                         continue;
                     }
                     if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
@@ -255,22 +255,40 @@ impl Game {
                 }
                 Phase::PlaceTile | Phase::Figure | Phase::Over => return,
                 Phase::AfterTile => {
-                    st.phase = Phase::Figure;
-                    rules.dispatch_tile_placed(st);
+                    if rules.run_hook(st, Hooks::TILE_PLACED, |p, st, me| p.on_tile_placed(rules, st, me)) {
+                        st.phase = Phase::Figure;
+                    }
                 }
-                Phase::AfterFigure => st.phase = Phase::Scoring,
+                Phase::AfterFigure => {
+                    let a = st.figure_action.unwrap_or(Action::Pass);
+                    if rules.run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| {
+                        p.on_figure_action_done(rules, st, me, &a)
+                    }) {
+                        st.phase = Phase::Scoring;
+                    }
+                }
                 Phase::Scoring => {
-                    if st.completed.is_empty() {
-                        st.phase = Phase::TurnEnd;
-                        rules.dispatch_scoring_done(st);
+                    let root = match st.scoring {
+                        Some(r) => r,
+                        None => {
+                            if st.completed.is_empty() {
+                                st.phase = Phase::ScoringDone;
+                                continue;
+                            }
+                            let root = st.graph.find(st.completed.remove(0));
+                            if st.graph.is_scored(root) {
+                                continue;
+                            }
+                            st.scoring = Some(root);
+                            root
+                        }
+                    };
+                    if !rules.run_hook(st, Hooks::FEATURE_COMPLETED, |p, st, me| {
+                        p.on_feature_completed(rules, st, me, root)
+                    }) {
                         continue;
                     }
-                    let root = st.completed.remove(0);
-                    let root = st.graph.find(root);
-                    if st.graph.is_scored(root) {
-                        continue;
-                    }
-                    rules.dispatch_feature_completed(st, root);
+                    st.scoring = None;
                     st.graph.set_scored(root);
                     // BASE-8: every figure in a scored feature returns.
                     let ids: Vec<u32> = st.figures_in(root).collect();
@@ -278,23 +296,28 @@ impl Game {
                         st.remove_figure(rules, id, RemoveReason::Scored);
                     }
                 }
-                Phase::TurnEnd => {
-                    rules.dispatch_turn_end(st);
-                    if !st.pending.is_empty() {
-                        // Decisions at turn end are answered before the next turn.
+                Phase::ScoringDone => {
+                    if rules.run_hook(st, Hooks::SCORING_DONE, |p, st, me| p.on_scoring_done(rules, st, me)) {
                         st.phase = Phase::TurnEnd;
-                        continue;
                     }
-                    st.placed = None;
-                    st.current = st.next_seat(st.current);
-                    st.turn += 1;
-                    st.phase = Phase::TurnStart;
+                }
+                Phase::TurnEnd => {
+                    if rules.run_hook(st, Hooks::TURN_END, |p, st, me| p.on_turn_end(rules, st, me)) {
+                        st.placed = None;
+                        st.figure_action = None;
+                        st.current = st.next_seat(st.current);
+                        st.turn += 1;
+                        st.phase = Phase::TurnStart;
+                    }
                 }
                 Phase::FinalScoring => {
-                    st.phase = Phase::Over;
-                    st.log_entry(LogEntry::FinalScoring);
-                    rules.dispatch_final_scoring(st);
-                    tracing::debug!(scores = ?st.scores(), "game over");
+                    if st.hook_cursor == 0 {
+                        st.log_entry(LogEntry::FinalScoring);
+                    }
+                    if rules.run_hook(st, Hooks::FINAL_SCORING, |p, st, me| p.on_final_scoring(rules, st, me)) {
+                        st.phase = Phase::Over;
+                        tracing::debug!(scores = ?st.scores(), "game over");
+                    }
                 }
             }
         }

@@ -60,11 +60,13 @@ hooks! {
     TURN_END = 14;
     /// [`Plugin::on_final_scoring`]
     FINAL_SCORING = 15;
+    /// [`Plugin::answer`]
+    QUERY = 16;
 }
 
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 17;
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -104,6 +106,22 @@ pub struct FigurePlacement {
     pub part: u32,
     /// Feature node it would join, if any.
     pub node: Option<NodeId>,
+}
+
+/// A question one plugin asks the others through [`crate::rules::Rules::ask`], so that
+/// plugins declare how they treat each other's figures without knowing each other.
+/// Known names: `eatable` (may the dragon of plugin `by` remove `figure`?),
+/// `fairy_may_join` (may the fairy join `figure`?), `counts_for_sight` (does `figure` count
+/// as a follower in the dragon's line of sight?), `portal_target` (may a figure go
+/// through the portal onto `part`/`node`?). Plugins may ask and answer their own names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Query<'a> {
+    pub name: &'a str,
+    pub figure: Option<FigureId>,
+    pub part: Option<u32>,
+    pub node: Option<NodeId>,
+    /// The asking plugin's index.
+    pub by: u8,
 }
 
 /// Plugin-owned game state: cloned with the game, downcast by its plugin.
@@ -174,9 +192,12 @@ pub trait Plugin: Send + Sync + 'static {
     }
     /// A figure was placed by any plugin.
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {}
-    /// The figure decision was answered (placement, plugin action or pass).
+    /// The figure decision was answered (placement, plugin action or pass); decisions
+    /// pushed here (e.g. dragon steps) are answered before scoring.
     fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, action: &Action) {}
-    /// A feature was completed this turn: score it (the core returns its figures after).
+    /// A feature was completed this turn: score it (the core returns its figures after,
+    /// and marks it scored). A decision pushed here is answered before the next plugin
+    /// runs; a plugin that takes the feature over (e.g. a castle) marks it scored.
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, me: usize, root: NodeId) {}
     /// A feature was scored (during play or final scoring).
     fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {}
@@ -201,6 +222,10 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Final scoring, after the last turn.
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// Answer another plugin's [`Query`] (None: no opinion).
+    fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
+        None
+    }
     /// Legal actions of a decision this plugin pushed.
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}
     /// Apply an action of this plugin (from its own decision or the figure decision).

@@ -3,8 +3,7 @@
 
 use crate::action::{Action, Decision};
 use crate::catalog::Catalog;
-use crate::graph::NodeId;
-use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, TilePlacement};
+use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
 use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
 use crate::tile::TileTypeId;
 
@@ -206,14 +205,35 @@ impl Rules {
         &*self.plugins[i as usize].plugin
     }
 
+    /// Runs hook `h` over its plugins from the state's cursor; stops when a plugin pushes
+    /// a decision (returns false; the next call resumes after that plugin).
+    pub(crate) fn run_hook(
+        &self,
+        st: &mut State,
+        h: Hooks,
+        mut f: impl FnMut(&dyn Plugin, &mut State, usize),
+    ) -> bool {
+        let list = self.list(h);
+        while (st.hook_cursor as usize) < list.len() {
+            let i = list[st.hook_cursor as usize];
+            st.hook_cursor += 1;
+            f(self.p(i), st, i as usize);
+            if !st.pending.is_empty() {
+                return false;
+            }
+        }
+        st.hook_cursor = 0;
+        true
+    }
+
+    /// Asks the plugins a question (first answer in priority order wins).
+    pub fn ask(&self, st: &State, q: &Query) -> Option<bool> {
+        self.list(Hooks::QUERY).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+    }
+
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {
         for &i in self.list(Hooks::GAME_START) {
             self.p(i).on_game_start(self, st, i as usize);
-        }
-    }
-    pub(crate) fn dispatch_turn_start(&self, st: &mut State) {
-        for &i in self.list(Hooks::TURN_START) {
-            self.p(i).on_turn_start(self, st, i as usize);
         }
     }
     pub(crate) fn dispatch_tile_drawn(&self, st: &mut State, t: TileTypeId) -> DrawVerdict {
@@ -235,11 +255,6 @@ impl Rules {
             .find(|&&i| !self.p(i).allow_tile(self, st, i as usize, p))
             .map(|&i| self.plugins[i as usize].name.as_str())
     }
-    pub(crate) fn dispatch_tile_placed(&self, st: &mut State) {
-        for &i in self.list(Hooks::TILE_PLACED) {
-            self.p(i).on_tile_placed(self, st, i as usize);
-        }
-    }
     pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
         for &i in self.list(Hooks::FIGURE_ACTIONS) {
             self.p(i).figure_actions(self, st, i as usize, out);
@@ -254,16 +269,6 @@ impl Rules {
             self.p(i).on_figure_placed(self, st, i as usize, fig);
         }
     }
-    pub(crate) fn dispatch_figure_action_done(&self, st: &mut State, a: &Action) {
-        for &i in self.list(Hooks::FIGURE_ACTION_DONE) {
-            self.p(i).on_figure_action_done(self, st, i as usize, a);
-        }
-    }
-    pub(crate) fn dispatch_feature_completed(&self, st: &mut State, root: NodeId) {
-        for &i in self.list(Hooks::FEATURE_COMPLETED) {
-            self.p(i).on_feature_completed(self, st, i as usize, root);
-        }
-    }
     pub(crate) fn dispatch_feature_scored(&self, st: &mut State, ev: &ScoreEvent) {
         for &i in self.list(Hooks::FEATURE_SCORED) {
             self.p(i).on_feature_scored(self, st, i as usize, ev);
@@ -276,21 +281,6 @@ impl Rules {
     }
     pub(crate) fn dispatch_protected(&self, st: &State, id: FigureId) -> bool {
         self.list(Hooks::PROTECTED).iter().any(|&i| self.p(i).is_protected(self, st, i as usize, id))
-    }
-    pub(crate) fn dispatch_scoring_done(&self, st: &mut State) {
-        for &i in self.list(Hooks::SCORING_DONE) {
-            self.p(i).on_scoring_done(self, st, i as usize);
-        }
-    }
-    pub(crate) fn dispatch_turn_end(&self, st: &mut State) {
-        for &i in self.list(Hooks::TURN_END) {
-            self.p(i).on_turn_end(self, st, i as usize);
-        }
-    }
-    pub(crate) fn dispatch_final_scoring(&self, st: &mut State) {
-        for &i in self.list(Hooks::FINAL_SCORING) {
-            self.p(i).on_final_scoring(self, st, i as usize);
-        }
     }
     pub(crate) fn plugin_decision_actions(&self, st: &State, d: &Decision, plugin: u8, out: &mut Vec<Action>) {
         self.p(plugin).decision_actions(self, st, plugin as usize, d, out);

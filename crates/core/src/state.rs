@@ -73,6 +73,7 @@ pub enum Phase {
     Figure,
     AfterFigure,
     Scoring,
+    ScoringDone,
     TurnEnd,
     FinalScoring,
     Over,
@@ -145,6 +146,12 @@ pub struct State {
     pub completed: Vec<NodeId>,
     /// Plugin decisions; the last is the current one.
     pub pending: Vec<Decision>,
+    /// Feature whose completion hooks are running (they may wait for decisions).
+    pub scoring: Option<NodeId>,
+    /// The answer to this turn's figure decision.
+    pub figure_action: Option<Action>,
+    /// Where the current phase's hook dispatch resumes after a plugin's decision.
+    pub hook_cursor: u8,
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
     pub rng: Rng,
@@ -173,6 +180,9 @@ impl State {
             placed: None,
             completed: Vec::with_capacity(8),
             pending: Vec::with_capacity(4),
+            scoring: None,
+            figure_action: None,
+            hook_cursor: 0,
             discarded: 0,
             rng: Rng::new(seed),
             plugin_state: Vec::new(),
