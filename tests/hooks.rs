@@ -1,0 +1,188 @@
+//! The hook API as a third plugin sees it: priority order (ties by name), dispatch only
+//! to subscribers, plugin decisions of another player that pause scoring, queries.
+
+use std::sync::{Arc, Mutex};
+
+use carcassonne_cli::builtin::factories;
+use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
+use carcassonne_core::rules::Registry;
+use carcassonne_core::{
+    Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, Rules, State,
+};
+use serde::{Deserialize, Serialize};
+
+static CALLS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Logs its turn starts; answers `eatable` with its option.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Logger {
+    tag: String,
+    eatable: Option<bool>,
+}
+
+impl Plugin for Logger {
+    fn name(&self) -> &str {
+        "logger"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::TURN_START | Hooks::QUERY
+    }
+    fn on_turn_start(&self, _r: &Rules, st: &mut State, _me: usize) {
+        if st.turn == 1 {
+            CALLS.lock().unwrap().push(self.tag.clone());
+        }
+    }
+    fn answer(&self, _r: &Rules, _st: &State, _me: usize, q: &Query) -> Option<bool> {
+        (q.name == "eatable").then_some(self.eatable).flatten()
+    }
+}
+
+/// When a feature completes, the next seat decides: +5 to the completer's rival, or nothing.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Bribe {
+    #[serde(skip)]
+    source: u8,
+}
+
+impl Plugin for Bribe {
+    fn name(&self) -> &str {
+        "bribe"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::FEATURE_COMPLETED
+    }
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        self.source = reg.source("bribe")?;
+        Ok(())
+    }
+    fn on_feature_completed(&self, _r: &Rules, st: &mut State, me: usize, root: NodeId) {
+        let player = st.next_seat(st.current);
+        st.push_decision(Decision { player, kind: DecisionKind::Plugin { plugin: me as u8, code: 7, data: root as i32 } });
+    }
+    fn decision_actions(&self, _r: &Rules, _st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
+        out.push(Action::Plugin { plugin: me as u8, code: 1, a: 5, b: 0 });
+        out.push(Action::Pass);
+    }
+    fn apply_action(&self, _r: &Rules, st: &mut State, _me: usize, d: &Decision, a: &Action) {
+        if let Action::Plugin { a: points, .. } = a {
+            st.award(d.player, *points, self.source);
+        }
+    }
+    fn describe_action(&self, _r: &Rules, _st: &State, _me: usize, a: &Action) -> serde_json::Value {
+        serde_json::json!({ "bribe": matches!(a, Action::Plugin { .. }) })
+    }
+}
+
+fn test_factories() -> Vec<PluginFactory> {
+    let mut f = factories();
+    f.push(PluginFactory {
+        name: "logger",
+        summary: "test",
+        requires: &[],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<Logger>,
+    });
+    f.push(PluginFactory {
+        name: "bribe",
+        summary: "test",
+        requires: &["base"],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<Bribe>,
+    });
+    f
+}
+
+fn load(text: &str) -> Arc<Rules> {
+    // Tile files resolve next to config/ as for the shipped rule sets.
+    let file = "config/test-hooks.toml";
+    load_rules(file, text, &disk_resolver(file), &test_factories()).unwrap()
+}
+
+#[test]
+fn plugins_run_in_ascending_priority_then_name() {
+    // File order says b, a, base; priorities say base (−5) first, then a and b tie (3).
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "bribe"
+priority = 3
+[[plugins]]
+name = "logger"
+priority = 3
+options = { tag = "L" }
+[[plugins]]
+name = "base"
+priority = -5
+"#;
+    let rules = load(text);
+    assert_eq!(rules.plugin_names(), vec!["base", "bribe", "logger"]);
+    assert!(!rules.uses(Hooks::ALLOW_TILE), "no plugin vetoes tiles: nothing dispatched");
+    assert!(rules.uses(Hooks::QUERY));
+}
+
+#[test]
+fn a_decision_of_another_player_pauses_scoring() {
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "base"
+[[plugins]]
+name = "bribe"
+priority = -1
+"#;
+    let rules = load(text);
+    assert_eq!(rules.plugin_names(), vec!["bribe", "base"]);
+    let e = rules.catalog.id("E").unwrap();
+    let mut g =
+        Game::start(rules.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(vec![e, e]), record: true })
+            .unwrap();
+    // Seat 0 closes the start tile's city with E and puts a knight in it (BASE-8: 4 points).
+    g.try_play(Action::PlaceTile { pos: carcassonne_core::Pos::new(0, -1), rot: carcassonne_core::Rotation::from_quarters(2), face: 0 })
+        .unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let knight = legal
+        .iter()
+        .copied()
+        .find(|a| g.describe(a)["feature"] == "city:S")
+        .expect("a knight on the closing city");
+    g.try_play(knight).unwrap();
+    // Bribe runs before base: seat 1 decides before the city is scored.
+    let d = g.decision().unwrap();
+    assert_eq!(d.player, 1);
+    assert!(matches!(d.kind, DecisionKind::Plugin { code: 7, .. }));
+    assert_eq!(g.scores(), &[0, 0]);
+    g.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 2);
+    g.try_play(legal[0]).unwrap();
+    // Then base scores the city for seat 0 and the knight returns.
+    assert_eq!(g.scores(), &[4, 5]);
+    assert_eq!(g.st.supply[0][0], 7);
+    assert_eq!(g.st.turn, 2);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::PlaceTile);
+}
+
+#[test]
+fn queries_take_the_first_answer_in_priority_order() {
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "base"
+[[plugins]]
+name = "logger"
+priority = 5
+options = { tag = "x", eatable = false }
+"#;
+    let rules = load(text);
+    let g = Game::new(rules.clone(), 2, 1).unwrap();
+    let q = Query { name: "eatable", figure: Some(0), part: None, node: None, by: 0 };
+    assert_eq!(rules.ask(&g.st, &q), Some(false));
+    let q = Query { name: "fairy_may_join", ..q };
+    assert_eq!(rules.ask(&g.st, &q), None);
+    CALLS.lock().unwrap().clear();
+}
