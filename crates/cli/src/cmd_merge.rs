@@ -68,37 +68,37 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, String> {
     let mut wall = 0.0;
     let mut threads = 0;
     for (s, name) in parts.iter().zip(names) {
-        let differ = |what: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
+        let differ = |what: &str, a: String, b: String| {
             Err(format!(
-                "{name}: cannot merge summaries of different runs: {what} {b:?} differs from {a:?} in {}",
+                "{name}: cannot merge summaries of different runs: {what} {b} differs from {a} in {}",
                 names[0]
             ))
         };
         if s.rules.name != first.rules.name || s.rules.digest != first.rules.digest || s.plugins != first.plugins {
             return differ(
                 "rule set",
-                &format!("{} ({})", first.rules.name, first.rules.digest),
-                &format!("{} ({})", s.rules.name, s.rules.digest),
+                format!("'{}' (digest {})", first.rules.name, first.rules.digest),
+                format!("'{}' (digest {})", s.rules.name, s.rules.digest),
             );
         }
         if s.engine_version != first.engine_version {
-            return differ("engine version", &first.engine_version, &s.engine_version);
+            return differ("engine version", first.engine_version.clone(), s.engine_version.clone());
         }
         if s.seed != first.seed {
-            return differ("seed", &first.seed, &s.seed);
+            return differ("seed", first.seed.to_string(), s.seed.to_string());
         }
         if s.players != first.players {
-            return differ("players", &first.players, &s.players);
+            return differ("players", first.players.to_string(), s.players.to_string());
         }
         if s.bots != first.bots {
-            return differ("bots", &first.bots, &s.bots);
+            return differ("bots", first.bots.join(","), s.bots.join(","));
         }
         if s.games_total != first.games_total {
-            return differ("--games", &first.games_total, &s.games_total);
+            return differ("--games", first.games_total.to_string(), s.games_total.to_string());
         }
         let (n, idx) = shards_of(s);
         if n != count {
-            return differ("shard count", &count, &n);
+            return differ("shard count", count.to_string(), n.to_string());
         }
         let expected: u64 = idx.iter().map(|&i| shard_len(s.games_total, i, n)).sum();
         if idx.iter().any(|&i| i >= n) || s.games != expected {
