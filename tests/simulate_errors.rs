@@ -47,7 +47,8 @@ fn simulate_rejects_bad_arguments() {
     }
     // An output file in a directory that does not exist.
     let nowhere = dir.join("no/such/dir/s.json");
-    bad_input(&["simulate", "--games", "2", "-o", nowhere.to_str().unwrap()], "does not exist");
+    bad_input(&["simulate", "--games", "2", "-o", nowhere.to_str().unwrap(), "--records", r], "does not exist");
+    assert!(!recs.exists(), "a bad -o created {r}");
     // --records naming a file.
     std::fs::write(dir.join("file"), "x").unwrap();
     bad_input(&["simulate", "--games", "2", "--records", dir.join("file").to_str().unwrap()], "--records");

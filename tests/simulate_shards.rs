@@ -101,3 +101,69 @@ fn shards_of_several_rule_sets_merge_element_by_element() {
     assert_eq!(merged.as_array().map(Vec::len), Some(2));
     assert_eq!(untimed(&merged), untimed(&one));
 }
+
+/// deploy/run-shard.sh as a Slurm array task and as a Kubernetes Indexed Job pod.
+#[test]
+fn deploy_script_runs_shards_that_merge_to_one_run() {
+    let dir = scratch("deploy");
+    let bin = env!("CARGO_BIN_EXE_carcassonne");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/run-shard.sh");
+    let run_shard = |envs: &[(&str, String)]| {
+        let mut c = std::process::Command::new("sh");
+        c.arg(script).env("CARCASSONNE", bin).env("GAMES", "37").env("SEED", "3").env("BOTS", "random,greedy");
+        for k in ["SHARD_INDEX", "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SHARDS", "OUT", "RULES"] {
+            c.env_remove(k);
+        }
+        for (k, v) in envs {
+            c.env(k, v);
+        }
+        let out = c.output().unwrap();
+        assert!(out.status.success(), "run-shard.sh {envs:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Slurm: array 10-13, files in OUT.
+    let slurm = dir.join("slurm");
+    for task in 10..14 {
+        let printed = run_shard(&[
+            ("SLURM_ARRAY_TASK_ID", task.to_string()),
+            ("SLURM_ARRAY_TASK_MIN", "10".into()),
+            ("SLURM_ARRAY_TASK_COUNT", "4".into()),
+            ("OUT", slurm.to_str().unwrap().into()),
+        ]);
+        assert!(printed.is_empty());
+    }
+    let mut files: Vec<String> =
+        std::fs::read_dir(&slurm).unwrap().map(|e| e.unwrap().path().to_str().unwrap().to_string()).collect();
+    files.sort();
+    assert_eq!(files.len(), 4);
+    assert!(files[3].ends_with("shard-3-of-4.json"), "{files:?}");
+    let one = json(&["simulate", "--json", "--games", "37", "--seed", "3", "--bots", "random,greedy"]);
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(untimed(&json(&args)), untimed(&one));
+
+    // Kubernetes: JOB_COMPLETION_INDEX, summary on stdout (the pod's log).
+    let k8s = dir.join("k8s");
+    std::fs::create_dir_all(&k8s).unwrap();
+    let mut logs = Vec::new();
+    for i in 0..4 {
+        let log = run_shard(&[("JOB_COMPLETION_INDEX", i.to_string()), ("SHARDS", "4".into())]);
+        let path = k8s.join(format!("shard-{i}.json"));
+        std::fs::write(&path, log).unwrap();
+        logs.push(path.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["merge", "--json"];
+    args.extend(logs.iter().map(String::as_str));
+    assert_eq!(untimed(&json(&args)), untimed(&one));
+
+    // The manifests agree with themselves: shard count = array size = completions.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let job = std::fs::read_to_string(format!("{root}/deploy/k8s/simulate-job.yaml")).unwrap();
+    assert!(job.contains("completionMode: Indexed"));
+    let completions = job.lines().find_map(|l| l.trim().strip_prefix("completions: ")).unwrap();
+    let shards_at = job.find("name: SHARDS").unwrap();
+    let shards_value = job[shards_at..].lines().nth(1).unwrap().trim().trim_start_matches("value: ").trim_matches('"');
+    assert_eq!(completions, shards_value);
+    let sbatch = std::fs::read_to_string(format!("{root}/deploy/slurm/simulate.sbatch")).unwrap();
+    assert!(sbatch.contains("#SBATCH --array=0-3"));
+}

@@ -8,7 +8,7 @@ use std::time::Instant;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::{Rng, Rules};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::builtin::{load_rules_file, DEFAULT_RULES};
@@ -137,11 +137,11 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
         }
         sets.push(RuleSet { file: file.clone(), text, rules, players, bots, label });
     }
-    if let Some(dir) = &a.records {
-        prepare_dir(dir)?;
-    }
     if let Some(out) = &a.output {
         check_output(out)?;
+    }
+    if let Some(dir) = &a.records {
+        prepare_dir(dir)?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -213,9 +213,12 @@ fn progress_bar(wanted: bool, total: u64) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     if let Ok(style) =
-        ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}")
+        ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} games, {rate}, eta {eta}")
     {
-        bar.set_style(style.progress_chars("=> "));
+        let style = style.progress_chars("=> ").with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} games/s", s.per_sec());
+        });
+        bar.set_style(style);
     }
     bar
 }
