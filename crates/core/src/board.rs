@@ -147,6 +147,12 @@ impl Board {
         }
     }
 
+    /// The [`need_code`] of each frontier cell, in frontier order.
+    #[inline]
+    pub fn frontier_codes(&self) -> &[u16] {
+        &self.needs
+    }
+
     /// Number of placed parts.
     pub fn len(&self) -> usize {
         self.parts.len()

@@ -7,7 +7,6 @@ use crate::board::PlacedPart;
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, TilePlacement};
 use crate::rules::Rules;
-use crate::setup::Setup;
 use crate::state::{LogEntry, Phase, RemoveReason, State};
 use crate::tile::{signature_side, SideKind, TileTypeId, NONE};
 
@@ -56,10 +55,7 @@ impl Game {
                 rules.name, rules.min_players, rules.max_players
             ));
         }
-        let mut setup = Setup { players, ..Default::default() };
-        for p in &rules.plugins {
-            p.plugin.setup(&rules, &mut setup).map_err(|e| format!("plugin '{}': {e}", p.name))?;
-        }
+        let setup = rules.setup(players)?;
         let mut st = State::new(players, &rules, opts.seed);
         for seat in 0..players {
             for (k, def) in rules.figure_kinds.iter().enumerate() {
@@ -73,15 +69,16 @@ impl Game {
         match opts.tile_order {
             Some(order) => st.stack = order.into_iter().rev().collect(),
             None => {
-                let mut groups = setup.groups.clone();
-                groups.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.name.cmp(&b.name)));
-                let mut order = Vec::new();
-                for mut g in groups {
-                    st.rng.shuffle(&mut g.tiles);
-                    order.extend(g.tiles);
-                    order.extend(g.last);
+                // Groups come sorted (order, name); each is shuffled, its `last` tiles after.
+                let mut order = Vec::with_capacity(setup.groups.iter().map(|g| g.tiles.len() + g.last.len()).sum());
+                for g in &setup.groups {
+                    let from = order.len();
+                    order.extend_from_slice(&g.tiles);
+                    st.rng.shuffle(&mut order[from..]);
+                    order.extend_from_slice(&g.last);
                 }
-                st.stack = order.into_iter().rev().collect();
+                order.reverse();
+                st.stack = order;
             }
         }
         let start = setup.start.ok_or("no plugin gives a start tile")?;
@@ -492,6 +489,12 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     let mut found = false;
     if tile.is_single() {
         let vetoes = rules.uses(Hooks::ALLOW_TILE);
+        if !any && !vetoes {
+            for (fi, face) in tile.faces.iter().enumerate() {
+                found |= push_fitting(st, face, fi as u8, out);
+            }
+            return found;
+        }
         for (fi, face) in tile.faces.iter().enumerate() {
             for (pos, code) in st.board.frontier_needs() {
                 let mut rots = face.fit[code as usize];
@@ -535,6 +538,55 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     }
     found |= !local.is_empty();
     out.extend(local);
+    found
+}
+
+/// Rotations in each fit mask, in ascending order, padded with zeros.
+const ROT_LISTS: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut n, mut r) = (0, 0);
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m][n] = r as u8;
+                n += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Appends every fitting placement of a single-part face. Whether a tile fits a cell is
+/// unpredictable, so the first pass is branch-free: each cell writes four candidate slots
+/// (cell, rotation) to a small buffer and the write position advances by the number of
+/// rotations that fit; the second pass turns the kept slots into actions.
+fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<Action>) -> bool {
+    const CHUNK: usize = 64;
+    let frontier = st.board.frontier();
+    let mut found = false;
+    let mut buf = [0u16; 4 * CHUNK + 4];
+    for (ci, chunk) in frontier.chunks(CHUNK).enumerate() {
+        let needs = &st.board.frontier_codes()[ci * CHUNK..ci * CHUNK + chunk.len()];
+        let mut n = 0usize;
+        for (i, &code) in needs.iter().enumerate() {
+            let m = face.fit[code as usize] as usize & 15;
+            let list = &ROT_LISTS[m];
+            let w = &mut buf[n..n + 4];
+            for k in 0..4 {
+                w[k] = ((i as u16) << 2) | list[k] as u16;
+            }
+            n += m.count_ones() as usize;
+        }
+        found |= n > 0;
+        out.extend(buf[..n].iter().map(|&e| Action::PlaceTile {
+            pos: chunk[(e >> 2) as usize],
+            rot: Rotation::from_quarters((e & 3) as u8),
+            face: fi,
+        }));
+    }
     found
 }
 

@@ -2,7 +2,10 @@
 //! tables, and what the plugins registered (figure kinds, score sources, statistics).
 
 use crate::action::{Action, Decision};
+use std::sync::Arc;
+
 use crate::catalog::Catalog;
+use crate::setup::Setup;
 use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
 use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
 use crate::tile::TileTypeId;
@@ -108,6 +111,8 @@ pub struct Rules {
     pub min_players: usize,
     pub max_players: usize,
     pub default_players: usize,
+    /// Setups built by the plugins, per player count (built once, then shared).
+    setups: [std::sync::OnceLock<Result<Arc<Setup>, String>>; MAX_PLAYERS + 1],
 }
 
 impl std::fmt::Debug for Rules {
@@ -162,7 +167,23 @@ impl Rules {
             min_players,
             max_players,
             default_players,
+            setups: Default::default(),
         })
+    }
+
+    /// The setup the plugins build for `players` seats (tile groups sorted by order and
+    /// name, start tile); plugins' `setup` runs once per player count.
+    pub fn setup(&self, players: usize) -> Result<Arc<Setup>, String> {
+        let slot = self.setups.get(players).ok_or_else(|| format!("at most {MAX_PLAYERS} players"))?;
+        slot.get_or_init(|| {
+            let mut setup = Setup { players, ..Default::default() };
+            for p in &self.plugins {
+                p.plugin.setup(self, &mut setup).map_err(|e| format!("plugin '{}': {e}", p.name))?;
+            }
+            setup.groups.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.name.cmp(&b.name)));
+            Ok(Arc::new(setup))
+        })
+        .clone()
     }
 
     /// Plugin names in resolved order.
