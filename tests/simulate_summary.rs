@@ -175,7 +175,7 @@ fn readme_first_command_prints_the_summary() {
     // `cargo run --release -- simulate`: the embedded default rules, 2 random bots, 1,000 games.
     let text = ok(&["simulate"]);
     for want in [
-        "1000 games per rule set, seed 1",
+        "1000 games, seed 1",
         "rules: river (embedded:config/river.toml)",
         "plugins: base (priority 0)",
         "seats: seat 0 random, seat 1 random",

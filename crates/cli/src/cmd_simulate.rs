@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::builtin::{load_rules_file, DEFAULT_RULES};
 use crate::driver::play_game;
 use crate::output::write_atomic;
-use crate::summary::{render_text, shard_games, shard_len, Accumulator, RunInfo, ShardInfo, Summary};
+use crate::summary::{render_text, shard_len, Accumulator, RunInfo, ShardInfo, Summary};
 use crate::CliError;
 
 #[derive(Args)]
@@ -148,13 +148,13 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::failure(format!("cannot start {threads} threads: {e}")))?;
     let bar = progress_bar(!a.json && a.output.is_none(), my_games * sets.len() as u64);
-    let indices: Vec<u64> = shard_games(a.games, shard_index, shard_count).collect();
+    let games = Games { first: shard_index, step: shard_count, count: my_games };
     let shard_info = shard.map(|(i, n)| ShardInfo { count: n, indices: vec![i] });
 
     let mut summaries = Vec::new();
     for set in &sets {
         let start = Instant::now();
-        let acc = pool.install(|| play_all(set, &indices, a.seed, a.records.as_deref(), &bar))?;
+        let acc = pool.install(|| play_all(set, games, a.seed, threads, a.records.as_deref(), &bar))?;
         let wall = start.elapsed().as_secs_f64();
         let run = RunInfo::new(&set.rules, &set.file, &set.text, a.seed, set.bots.clone(), a.games, shard_info.clone());
         summaries.push(acc.summary(&run, threads, wall));
@@ -223,40 +223,62 @@ fn progress_bar(wanted: bool, total: u64) -> ProgressBar {
     bar
 }
 
-/// Games per work unit: small enough to balance the threads, large enough to be cheap.
-const CHUNK: usize = 8;
+/// The games a run plays: indices `first, first + step, ...`, `count` of them.
+#[derive(Clone, Copy)]
+struct Games {
+    first: u64,
+    step: u64,
+    count: u64,
+}
 
-/// Plays the games `indices` of one rule set on the current rayon pool; the accumulators
-/// of the chunks are combined in game-index order.
+/// Games per work unit: small enough to balance the threads, large enough to be cheap.
+const CHUNK: u64 = 8;
+/// Work units per thread handed to the pool at once (bounds the memory of long runs).
+const WAVE_PER_THREAD: u64 = 64;
+
+/// Plays the games of one rule set on the current rayon pool, in waves of chunks of
+/// consecutive games; the chunks' accumulators are combined in game-index order.
 fn play_all(
     set: &RuleSet,
-    indices: &[u64],
+    games: Games,
     seed: u64,
+    threads: usize,
     records: Option<&Path>,
     bar: &ProgressBar,
 ) -> Result<Accumulator, CliError> {
-    let parts: Vec<Accumulator> = indices
-        .par_chunks(CHUNK)
-        .map(|chunk| {
-            let mut acc = Accumulator::for_rules(&set.rules, set.players);
-            for &i in chunk {
-                let game_seed = Rng::derive(seed, i);
-                let game =
-                    play_game(&set.rules, set.players, game_seed, &set.bots, records.is_some()).map_err(|e| {
-                        CliError::failure(format!("rule set '{}', game {i} (seed {game_seed}): {e}", set.rules.name))
-                    })?;
-                if let Some(dir) = records {
-                    write_record(set, dir, i, game_seed, &game)?;
-                }
-                acc.add_game(&game);
-                bar.inc(1);
-            }
-            Ok(acc)
-        })
-        .collect::<Result<_, CliError>>()?;
+    let chunks = games.count.div_ceil(CHUNK);
+    let wave = threads as u64 * WAVE_PER_THREAD;
     let mut total = Accumulator::for_rules(&set.rules, set.players);
-    for p in &parts {
-        total.merge(p);
+    let mut start = 0;
+    while start < chunks {
+        let end = (start + wave).min(chunks);
+        let parts: Vec<Accumulator> = (start..end)
+            .into_par_iter()
+            .map(|c| {
+                let mut acc = Accumulator::for_rules(&set.rules, set.players);
+                for k in c * CHUNK..((c + 1) * CHUNK).min(games.count) {
+                    let i = games.first + k * games.step;
+                    let game_seed = Rng::derive(seed, i);
+                    let game =
+                        play_game(&set.rules, set.players, game_seed, &set.bots, records.is_some()).map_err(|e| {
+                            CliError::failure(format!(
+                                "rule set '{}', game {i} (seed {game_seed}): {e}",
+                                set.rules.name
+                            ))
+                        })?;
+                    if let Some(dir) = records {
+                        write_record(set, dir, i, game_seed, &game)?;
+                    }
+                    acc.add_game(&game);
+                    bar.inc(1);
+                }
+                Ok(acc)
+            })
+            .collect::<Result<_, CliError>>()?;
+        for p in &parts {
+            total.merge(p);
+        }
+        start = end;
     }
     Ok(total)
 }

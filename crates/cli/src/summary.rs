@@ -448,9 +448,10 @@ pub fn render_text(sums: &[Summary]) -> String {
     let all_same = |f: &dyn Fn(&Summary) -> String| sums.iter().all(|s| f(s) == f(first));
     let _ = writeln!(
         out,
-        "{} game{} per rule set, seed {}{}",
+        "{} game{}{}, seed {}{}",
         first.games,
         if first.games == 1 { "" } else { "s" },
+        if sums.len() > 1 { " per rule set" } else { "" },
         first.seed,
         match &first.shard {
             Some(sh) => format!(

@@ -310,7 +310,7 @@ pub fn render(game: &Game, pic: &Picture) -> String {
             let fd = &def.features[local];
             if fd.pennants > 0 {
                 let (ax, ay) = feature_anchor(f);
-                let (px, py) = (ax * S + 14.0, ay * S - 6.0);
+                let (px, py) = (ax * S + 22.0, ay * S - 4.0);
                 let _ = writeln!(
                     o,
                     r##"<path class="pennant" d="M{},{} h12 v7 q0,6 -6,9 q-6,-3 -6,-9 z" fill="#1e4fa0" stroke="#fff" stroke-width="1.2"/>"##,
@@ -498,7 +498,10 @@ pub fn render(game: &Game, pic: &Picture) -> String {
             .iter()
             .enumerate()
             .filter(|(_, k)| k.per_player > 0)
-            .map(|(i, k)| format!("{} {} in supply", st.supply[seat][i], k.name))
+            .map(|(i, k)| {
+                let n = st.supply[seat][i];
+                format!("{n} {}{} in supply", k.name, if n == 1 { "" } else { "s" })
+            })
             .collect();
         let _ = writeln!(
             o,
