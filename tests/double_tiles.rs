@@ -1,0 +1,113 @@
+//! Multi-cell tiles (NOTATION.md "double tile"): a tile of two parts is placed as one
+//! action covering two cells, each half counting as a tile (FD-RIVER-1 groundwork).
+
+use std::sync::Arc;
+
+use carcassonne_cli::builtin::load_rules_text;
+use carcassonne_core::{Action, Game, GameOptions, Pos, Rotation, Rules};
+
+/// Base tiles plus a 2x1 "double road" (W half: road E-W... both halves straight roads)
+/// and a two-faced 1x2 tile.
+fn rules() -> Arc<Rules> {
+    let dir = std::env::temp_dir().join(format!("carc-double-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
+    std::fs::write(
+        dir.join("tiles/double.toml"),
+        r#"set = "double"
+[[tiles]]
+id = "DR/W"
+count = 1
+features = "road[E,W]; field[Nw,Ne,En,Wn]; field[Es,Se,Sw,Ws]"
+[[tiles]]
+id = "DR/E"
+offset = [1, 0]
+features = "road[W]; monastery[]; field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
+[[tiles]]
+id = "DL/F/N"
+count = 1
+features = "city[N]; field[En,Es,Se,Sw,Ws,Wn](adj=city#1)"
+[[tiles]]
+id = "DL/F/S"
+offset = [0, 1]
+features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
+markers = ["lair"]
+[[tiles]]
+id = "DL/B/N"
+features = "city[N,E]; field[Se,Sw,Ws,Wn](adj=city#1)"
+[[tiles]]
+id = "DL/B/S"
+offset = [0, 1]
+features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
+"#,
+    )
+    .unwrap();
+    let file = dir.join("rules.toml");
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\ndouble = \"tiles/double.toml\"\n[[plugins]]\nname = \"base\"\n";
+    std::fs::write(&file, text).unwrap();
+    load_rules_text(file.to_str().unwrap(), text).unwrap()
+}
+
+#[test]
+fn a_double_tile_loads_with_its_parts_and_faces() {
+    let r = rules();
+    let dr = r.catalog.tile(r.catalog.id("DR").unwrap());
+    assert_eq!(dr.faces.len(), 1);
+    assert_eq!(dr.faces[0].parts.len(), 2);
+    assert_eq!(dr.faces[0].parts[1].offset, (1, 0));
+    let dl = r.catalog.tile(r.catalog.id("DL").unwrap());
+    assert_eq!(dl.faces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), vec!["F", "B"]);
+    assert_ne!(dl.markers & r.catalog.marker("lair"), 0);
+}
+
+#[test]
+fn a_double_tile_is_one_action_on_two_cells_and_each_half_counts() {
+    let r = rules();
+    let dr = r.catalog.id("DR").unwrap();
+    let mut g =
+        Game::start(r.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(vec![dr]), record: true }).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    // Start tile D: road E-W at (0,0). The double road's W half continues it east of (0,0)
+    // at rotation 0: first half (1,0), second half (2,0).
+    let a = Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(0), face: 0 };
+    assert!(legal.contains(&a), "{legal:?}");
+    // Rotated by 180 the second half lies west of the first: first half at (-1,0) continues
+    // D's road westwards, the monastery half at (-2,0).
+    assert!(legal.contains(&Action::PlaceTile { pos: Pos::new(-1, 0), rot: Rotation::from_quarters(2), face: 0 }));
+    // First half at (2,0) at 180 would put the monastery half at (1,0), its field side
+    // against D's road: not offered.
+    assert!(!legal.contains(&Action::PlaceTile { pos: Pos::new(2, 0), rot: Rotation::from_quarters(2), face: 0 }));
+    // Every listed placement is legal by the checker, and no two are the same.
+    for x in &legal {
+        g.check(x).unwrap();
+    }
+    let mut dedup = legal.clone();
+    dedup.sort_by_key(|a| format!("{a:?}"));
+    dedup.dedup();
+    assert_eq!(dedup.len(), legal.len());
+    g.try_play(a).unwrap();
+    assert_eq!(g.st.board.len(), 3);
+    assert!(g.st.board.is_placed(Pos::new(2, 0)));
+    // A thief on the road of (1,0): the road D(0,0)-(1,0)-(2,0) ends at the monastery
+    // half's centre, open only at D's west end.
+    g.legal_actions(&mut legal);
+    let thief = legal.iter().copied().find(|x| g.describe(x)["feature"] == "road:E+W").unwrap();
+    let monk = legal.iter().copied().find(|x| g.describe(x)["feature"] == "monastery");
+    assert!(monk.is_some(), "the second half's monastery takes a monk");
+    g.try_play(thief).unwrap();
+    assert!(g.is_over());
+    // Final scoring: the road covers 3 tiles (each half counts): 3 points.
+    assert_eq!(g.scores(), &[3, 0]);
+}
+
+#[test]
+fn a_blocked_second_half_makes_the_placement_illegal() {
+    let r = rules();
+    let dr = r.catalog.id("DR").unwrap();
+    let g =
+        Game::start(r.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(vec![dr]), record: false }).unwrap();
+    // At rotation 180 with the first half at (1,0), the second half would lie on (0,0).
+    let e = g.check(&Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(2), face: 0 }).unwrap_err();
+    assert!(e.0.contains("(0,0) already holds a tile"), "{e}");
+}
