@@ -233,7 +233,9 @@ fn intern(names: &mut Vec<String>, name: &str) -> u32 {
 
 /// Rotations whose layout differs from every earlier one.
 fn distinct_rotations(face: &TileFace) -> Vec<Rotation> {
-    let mut seen: Vec<Vec<(i32, i32, u32, Vec<(u8, u8, u8, u8, u32)>)>> = Vec::new();
+    /// A part's layout at one rotation: offset, markers, sorted features.
+    type Layout = (i32, i32, u32, Vec<(u8, u8, u8, u8, u32)>);
+    let mut seen: Vec<Vec<Layout>> = Vec::new();
     let mut out = Vec::new();
     for r in Rotation::ALL {
         let mut key: Vec<_> = face
@@ -345,9 +347,9 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
     let mut side_owner = [None::<usize>; 4];
     let mut city_sides = 0u8;
     for (i, f) in fs.iter().enumerate() {
-        for s in 0..4 {
+        for (s, owner) in side_owner.iter_mut().enumerate() {
             if f.sides & (1 << s) != 0 {
-                if let Some(j) = side_owner[s] {
+                if let Some(j) = *owner {
                     return Err(format!(
                         "side {} is covered by two features ({} and {})",
                         Side::NAMES[s],
@@ -355,7 +357,7 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
                         f.kind.name()
                     ));
                 }
-                side_owner[s] = Some(i);
+                *owner = Some(i);
             }
         }
         if f.kind == FeatureKind::City {

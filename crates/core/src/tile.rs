@@ -168,15 +168,15 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], rot: Rotation) -
     for (i, f) in features.iter().enumerate() {
         let sides = rotate_side_mask(f.sides, rot);
         let halves = rotate_half_mask(f.halves, rot);
-        for s in 0..4 {
+        for (s, slot) in side_feature.iter_mut().enumerate() {
             if sides & (1 << s) != 0 {
-                side_feature[s] = i as u8;
+                *slot = i as u8;
                 signature |= (f.side_kind() as u32) << (8 * s);
             }
         }
-        for h in 0..8 {
+        for (h, slot) in half_feature.iter_mut().enumerate() {
             if halves & (1 << h) != 0 {
-                half_feature[h] = i as u8;
+                *slot = i as u8;
             }
         }
         out.push(RotatedFeature { kind: f.kind, sides, halves });
