@@ -6,7 +6,6 @@ use carcassonne_core::plugin::{Hooks, Plugin, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::State;
-use carcassonne_core::tile::NONE;
 use carcassonne_core::{FeatureKind, Side};
 use serde::{Deserialize, Serialize};
 
@@ -54,47 +53,33 @@ pub struct RiverState {
     pub last_curve: Turn,
 }
 
-/// The river sides of a placed candidate: (side joined to the placed river, turn taken).
-fn river_course(rules: &Rules, st: &State, p: &TilePlacement) -> Option<(bool, Turn)> {
-    let tile = &rules.catalog.tiles[p.tile as usize];
-    let face = &tile.faces[p.face as usize];
-    if face.parts.len() != 1 {
-        return None;
-    }
-    let rp = &face.parts[0].rotated[p.rot.quarters() as usize];
-    let river = rp.features.iter().position(|f| f.kind == FeatureKind::River)?;
-    let sides = rp.features[river].sides;
+/// The course of a river part whose river covers `sides`: `None` when no river side
+/// joins the river already placed (`joined(side)`), else the turn it takes from the side
+/// it joins to its single other side (straight, or a spring/lake end: `Turn::None`).
+fn course(sides: u8, joined: impl Fn(Side) -> bool) -> Option<Turn> {
     let mut entry = None;
-    let mut exits = Vec::new();
-    for s in Side::ALL {
-        if sides & (1 << s as u8) == 0 {
-            continue;
-        }
-        match st.board.part_at(p.pos.step(s)) {
-            Some(n) if st.rotated(rules, n).side_feature[s.opposite() as usize] != NONE => entry = Some(s),
-            Some(_) => return Some((false, Turn::None)),
-            None => exits.push(s),
+    let mut exits = [Side::N; 4];
+    let mut n = 0;
+    for s in Side::ALL.into_iter().filter(|s| sides & (1 << *s as u8) != 0) {
+        if entry.is_none() && joined(s) {
+            entry = Some(s);
+        } else {
+            exits[n] = s;
+            n += 1;
         }
     }
-    let Some(entry) = entry else {
-        return Some((false, Turn::None));
-    };
-    let turn = match exits.as_slice() {
-        [out] => {
-            // Moving away from the entry side: heading = opposite(entry).
-            let heading = entry.opposite() as u8;
-            let out = *out as u8;
-            if out == (heading + 1) % 4 {
-                Turn::Right
-            } else if out == (heading + 3) % 4 {
-                Turn::Left
-            } else {
-                Turn::None
-            }
-        }
+    // Heading away from the entry side.
+    let heading = entry?.opposite() as u8;
+    Some(match &exits[..n] {
+        [out] if *out as u8 == (heading + 1) % 4 => Turn::Right,
+        [out] if *out as u8 == (heading + 3) % 4 => Turn::Left,
         _ => Turn::None,
-    };
-    Some((true, turn))
+    })
+}
+
+/// River sides of a rotated part, if it has a river.
+fn river_sides(rp: &carcassonne_core::tile::RotatedPart) -> Option<u8> {
+    rp.features.iter().find(|f| f.kind == FeatureKind::River).map(|f| f.sides)
 }
 
 impl Plugin for River {
@@ -147,53 +132,29 @@ impl Plugin for River {
 
     /// RIVER-2: a river tile extends the open end, never turning the same way twice.
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
-        match river_course(rules, st, p) {
-            None => true,
-            Some((false, _)) => false,
-            Some((true, Turn::None)) => true,
-            Some((true, t)) => st.plugin::<RiverState>(me).last_curve != t,
+        let face = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize];
+        if face.parts.len() != 1 {
+            return true;
+        }
+        let Some(sides) = river_sides(&face.parts[0].rotated[p.rot.quarters() as usize]) else {
+            return true;
+        };
+        // Edge matching already makes a river side meet a river side.
+        match course(sides, |s| st.board.is_placed(p.pos.step(s))) {
+            None => false,
+            Some(Turn::None) => true,
+            Some(t) => st.plugin::<RiverState>(me).last_curve != t,
         }
     }
 
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
-        let Some(first) = st.placed_parts().next() else {
-            return;
-        };
-        let p = st.board.parts[first as usize];
-        let tp = TilePlacement { tile: p.tile, face: p.face, pos: p.pos, rot: p.rot };
-        // The tile is on the board now: judge its course as it was before placement.
-        if let Some((true, turn)) = course_after(rules, st, &tp) {
-            if turn != Turn::None {
-                st.plugin_mut::<RiverState>(me).last_curve = turn;
-            }
+        let Some(part) = st.placed_parts().next() else { return };
+        let Some(sides) = river_sides(st.rotated(rules, part)) else { return };
+        let pos = st.board.parts[part as usize].pos;
+        // The entry is the river side whose neighbour was placed before this tile.
+        let earlier = |s: Side| st.board.part_at(pos.step(s)).is_some_and(|n| n < part);
+        if let Some(t @ (Turn::Left | Turn::Right)) = course(sides, earlier) {
+            st.plugin_mut::<RiverState>(me).last_curve = t;
         }
     }
-}
-
-/// Like [`river_course`] for a tile already on the board: the entry is the river side
-/// whose neighbour was placed earlier.
-fn course_after(rules: &Rules, st: &State, p: &TilePlacement) -> Option<(bool, Turn)> {
-    let me = st.board.part_at(p.pos)?;
-    let rp = st.rotated(rules, me);
-    let river = rp.features.iter().position(|f| f.kind == FeatureKind::River)?;
-    let sides = rp.features[river].sides;
-    let mut entry = None;
-    let mut exits = Vec::new();
-    for s in Side::ALL {
-        if sides & (1 << s as u8) == 0 {
-            continue;
-        }
-        match st.board.part_at(p.pos.step(s)) {
-            Some(n) if n < me => entry = Some(s),
-            _ => exits.push(s),
-        }
-    }
-    let entry = entry?;
-    let heading = entry.opposite() as u8;
-    let turn = match exits.as_slice() {
-        [out] if *out as u8 == (heading + 1) % 4 => Turn::Right,
-        [out] if *out as u8 == (heading + 3) % 4 => Turn::Left,
-        _ => Turn::None,
-    };
-    Some((true, turn))
 }
