@@ -26,6 +26,8 @@ pub struct Base {
     pub start_tile: String,
     /// Use the garden printings: each `variant_of` tile replaces one copy of its original.
     pub garden_printing: bool,
+    /// Copies of the tile set in the stack (1 = the normal game; 4 = 288 tiles).
+    pub copies: u32,
     #[serde(skip)]
     ids: Ids,
 }
@@ -48,6 +50,7 @@ impl Default for Base {
             tile_set: "base".into(),
             start_tile: "D".into(),
             garden_printing: false,
+            copies: 1,
             ids: Ids::default(),
         }
     }
@@ -124,9 +127,12 @@ impl Plugin for Base {
         let ids = cat.set(&self.tile_set).ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
         let mut tiles = Vec::new();
         for &t in ids {
-            for _ in 0..cat.tile(t).count {
+            for _ in 0..cat.tile(t).count * self.copies {
                 tiles.push(t);
             }
+        }
+        if self.copies == 0 {
+            return Err("copies must be at least 1".into());
         }
         if self.garden_printing {
             for &t in ids {
