@@ -608,6 +608,29 @@ mod tests {
     }
 
     #[test]
+    fn plugin_stats_are_summed_merged_and_shown() {
+        let mut a = Accumulator::new(2, vec!["road".into(), "dragon".into()], vec!["dragon_eaten".into()]);
+        a.add(&[3, 5], 70, 0, &[vec![3, 1], vec![0, 4]], &[2]);
+        let mut b = Accumulator::new(2, vec!["road".into(), "dragon".into()], vec!["dragon_eaten".into()]);
+        b.add(&[6, 0], 71, 2, &[vec![6, 0], vec![0, 0]], &[1]);
+        a.merge(&b);
+        let s = a.summary(&run(), 2, 0.5);
+        assert_eq!(s.stats, vec![StatSummary { name: "dragon_eaten".into(), mean: 1.5, total: 3 }]);
+        assert_eq!(s.points_by_source[1].source, "dragon");
+        assert_eq!(s.points_by_source[1].total, vec![0, 4]);
+        assert_eq!(s.discarded, 2);
+        assert_eq!(s.games_per_second, 4.0);
+        let back = Accumulator::from_summary(&serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap());
+        assert_eq!(back.unwrap(), a);
+        let text = render_text(&[s]);
+        assert!(text.contains("dragon points/game by seat"), "{text}");
+        assert!(
+            text.lines().any(|l| l.starts_with("dragon_eaten (total, per game)") && l.ends_with("3 (1.500)")),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn shards_partition_the_games() {
         let mut all: Vec<u64> = (0..4).flat_map(|i| shard_games(10, i, 4)).collect();
         all.sort();
