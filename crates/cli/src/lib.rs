@@ -65,9 +65,16 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
+            if !e.use_stderr() {
+                // --help, --version
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // One line: what is wrong with which argument (clap's first line).
+            let text = e.render().to_string();
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad arguments");
+            eprintln!("{first} (see --help)");
+            return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
     let res = match cli.cmd {

@@ -258,9 +258,9 @@ impl Game {
                 }
                 Phase::AfterFigure => {
                     let a = st.figure_action.unwrap_or(Action::Pass);
-                    if rules.run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| {
-                        p.on_figure_action_done(rules, st, me, &a)
-                    }) {
+                    if rules
+                        .run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| p.on_figure_action_done(rules, st, me, &a))
+                    {
                         st.phase = Phase::Scoring;
                     }
                 }
@@ -280,9 +280,9 @@ impl Game {
                             root
                         }
                     };
-                    if !rules.run_hook(st, Hooks::FEATURE_COMPLETED, |p, st, me| {
-                        p.on_feature_completed(rules, st, me, root)
-                    }) {
+                    if !rules
+                        .run_hook(st, Hooks::FEATURE_COMPLETED, |p, st, me| p.on_feature_completed(rules, st, me, root))
+                    {
                         continue;
                     }
                     st.scoring = None;

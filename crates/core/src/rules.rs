@@ -5,8 +5,8 @@ use crate::action::{Action, Decision};
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
-use crate::setup::Setup;
 use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
+use crate::setup::Setup;
 use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
 use crate::tile::TileTypeId;
 
@@ -228,12 +228,7 @@ impl Rules {
 
     /// Runs hook `h` over its plugins from the state's cursor; stops when a plugin pushes
     /// a decision (returns false; the next call resumes after that plugin).
-    pub(crate) fn run_hook(
-        &self,
-        st: &mut State,
-        h: Hooks,
-        mut f: impl FnMut(&dyn Plugin, &mut State, usize),
-    ) -> bool {
+    pub(crate) fn run_hook(&self, st: &mut State, h: Hooks, mut f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
         let list = self.list(h);
         while (st.hook_cursor as usize) < list.len() {
             let i = list[st.hook_cursor as usize];
