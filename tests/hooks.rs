@@ -188,3 +188,34 @@ options = { tag = "x", eatable = false }
     assert_eq!(rules.ask(&g.st, &q), None);
     CALLS.lock().unwrap().clear();
 }
+
+#[test]
+fn eating_respects_queries_and_spares_neutral_figures() {
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "base"
+[[plugins]]
+name = "logger"
+options = { tag = "y", eatable = false }
+"#;
+    let rules = load(text);
+    let mut g = Game::new(rules.clone(), 2, 1).unwrap();
+    let follower = rules.figure_kind("follower").unwrap();
+    let st = &mut g.st;
+    let id = st.add_figure(&rules, 0, follower, 0, None);
+    // The logger says nothing may be eaten.
+    assert_eq!(st.eat_figures_on(&rules, 0, 0), 0);
+    assert!(st.figures[id as usize].alive);
+    // Without an answer, a player's figure is eaten and goes back to supply.
+    let plain = load("[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n");
+    let mut g = Game::new(plain.clone(), 2, 1).unwrap();
+    let st = &mut g.st;
+    st.add_figure(&plain, 1, follower, 0, None);
+    let neutral = st.add_figure(&plain, carcassonne_core::NEUTRAL, follower, 0, None);
+    assert_eq!(st.supply[1][follower as usize], 6);
+    assert_eq!(st.eat_figures_on(&plain, 0, 0), 1);
+    assert_eq!(st.supply[1][follower as usize], 7);
+    assert!(st.figures[neutral as usize].alive);
+}

@@ -472,6 +472,28 @@ impl State {
         rules.dispatch_protected(self, id)
     }
 
+    /// Whether `id` may be removed by plugin `by`'s effect on its tile (e.g. eaten by a
+    /// dragon, PD-DRAGON-6): not when any plugin protects it, nor when a plugin answers the
+    /// `eatable` query with false; by default every player's figure may, neutral ones not.
+    pub fn is_eatable(&self, rules: &Rules, id: FigureId, by: u8) -> bool {
+        let f = &self.figures[id as usize];
+        if !f.alive || self.is_protected(rules, id) {
+            return false;
+        }
+        let q = crate::plugin::Query { name: "eatable", figure: Some(id), part: Some(f.part), node: f.node, by };
+        rules.ask(self, &q).unwrap_or(f.owner != NEUTRAL)
+    }
+
+    /// Removes every eatable figure on part `part` for plugin `by` (see
+    /// [`State::is_eatable`]); returns how many left the board.
+    pub fn eat_figures_on(&mut self, rules: &Rules, part: u32, by: u8) -> u32 {
+        let ids: Vec<FigureId> = self.figures_on(part).filter(|&id| self.is_eatable(rules, id, by)).collect();
+        for &id in &ids {
+            self.remove_figure(rules, id, RemoveReason::Plugin(by));
+        }
+        ids.len() as u32
+    }
+
     /// Figures standing in the feature of `n`.
     pub fn figures_in(&self, n: NodeId) -> impl Iterator<Item = FigureId> + '_ {
         let root = self.graph.find(n);
