@@ -488,7 +488,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     let tile = &rules.catalog.tiles[t as usize];
     let mut found = false;
     if tile.is_single() {
-        let vetoes = rules.uses(Hooks::ALLOW_TILE);
+        let vetoes = rules.tile_has_vetoers(t);
         if !any && !vetoes {
             for (fi, face) in tile.faces.iter().enumerate() {
                 found |= push_fitting(st, face, fi as u8, out);

@@ -178,6 +178,11 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         DrawVerdict::Keep
     }
+    /// Whether [`Plugin::allow_tile`] may ever forbid placements of tile type `tile` (asked
+    /// once per rule set; tiles nobody may veto take the fast path).
+    fn may_veto_tile(&self, rules: &Rules, tile: TileTypeId) -> bool {
+        true
+    }
     /// Veto a geometrically legal tile placement (return false to forbid it).
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         true
