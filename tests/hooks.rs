@@ -6,9 +6,7 @@ use std::sync::{Arc, Mutex};
 use carcassonne_cli::builtin::factories;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
 use carcassonne_core::rules::Registry;
-use carcassonne_core::{
-    Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, Rules, State,
-};
+use carcassonne_core::{Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, Rules, State};
 use serde::{Deserialize, Serialize};
 
 static CALLS: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -59,7 +57,10 @@ impl Plugin for Bribe {
     }
     fn on_feature_completed(&self, _r: &Rules, st: &mut State, me: usize, root: NodeId) {
         let player = st.next_seat(st.current);
-        st.push_decision(Decision { player, kind: DecisionKind::Plugin { plugin: me as u8, code: 7, data: root as i32 } });
+        st.push_decision(Decision {
+            player,
+            kind: DecisionKind::Plugin { plugin: me as u8, code: 7, data: root as i32 },
+        });
     }
     fn decision_actions(&self, _r: &Rules, _st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
         out.push(Action::Plugin { plugin: me as u8, code: 1, a: 5, b: 0 });
@@ -141,15 +142,16 @@ priority = -1
         Game::start(rules.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(vec![e, e]), record: true })
             .unwrap();
     // Seat 0 closes the start tile's city with E and puts a knight in it (BASE-8: 4 points).
-    g.try_play(Action::PlaceTile { pos: carcassonne_core::Pos::new(0, -1), rot: carcassonne_core::Rotation::from_quarters(2), face: 0 })
-        .unwrap();
+    g.try_play(Action::PlaceTile {
+        pos: carcassonne_core::Pos::new(0, -1),
+        rot: carcassonne_core::Rotation::from_quarters(2),
+        face: 0,
+    })
+    .unwrap();
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    let knight = legal
-        .iter()
-        .copied()
-        .find(|a| g.describe(a)["feature"] == "city:S")
-        .expect("a knight on the closing city");
+    let knight =
+        legal.iter().copied().find(|a| g.describe(a)["feature"] == "city:S").expect("a knight on the closing city");
     g.try_play(knight).unwrap();
     // Bribe runs before base: seat 1 decides before the city is scored.
     let d = g.decision().unwrap();

@@ -125,6 +125,7 @@ impl Game {
             DecisionKind::Figure => {
                 rules.collect_figure_actions(st, out);
                 out.push(Action::Pass);
+                rules.restrict_figure_actions(st, out);
             }
             DecisionKind::Plugin { plugin, .. } => rules.plugin_decision_actions(st, &d, plugin, out),
         }
@@ -238,6 +239,13 @@ impl Game {
                     st.tile = Some(t);
                     st.log_entry(LogEntry::Drawn { tile: t });
                     st.phase = Phase::PlaceTile;
+                    // A plugin may take the tile away before it is shown (e.g. PD-DRAGON-1
+                    // sets a dragon tile aside, placeable or not).
+                    if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
+                        st.tile = None;
+                        st.phase = Phase::Draw;
+                        continue;
+                    }
                     if !tile_placements(rules, st, t, &mut Vec::new(), true) {
                         // BASE-4: shown, removed from the game, draw again.
                         st.discarded += 1;
@@ -248,10 +256,6 @@ impl Game {
                         tracing::debug!(turn = st.turn, tile = id, "tile discarded");
                         continue;
                     }
-                    if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
-                        st.tile = None;
-                        st.phase = Phase::Draw;
-                    }
                 }
                 Phase::PlaceTile | Phase::Figure | Phase::Over => return,
                 Phase::AfterTile => {
@@ -261,9 +265,9 @@ impl Game {
                 }
                 Phase::AfterFigure => {
                     let a = st.figure_action.unwrap_or(Action::Pass);
-                    if rules.run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| {
-                        p.on_figure_action_done(rules, st, me, &a)
-                    }) {
+                    if rules
+                        .run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| p.on_figure_action_done(rules, st, me, &a))
+                    {
                         st.phase = Phase::Scoring;
                     }
                 }
@@ -283,9 +287,9 @@ impl Game {
                             root
                         }
                     };
-                    if !rules.run_hook(st, Hooks::FEATURE_COMPLETED, |p, st, me| {
-                        p.on_feature_completed(rules, st, me, root)
-                    }) {
+                    if !rules
+                        .run_hook(st, Hooks::FEATURE_COMPLETED, |p, st, me| p.on_feature_completed(rules, st, me, root))
+                    {
                         continue;
                     }
                     st.scoring = None;

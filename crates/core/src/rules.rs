@@ -207,12 +207,7 @@ impl Rules {
 
     /// Runs hook `h` over its plugins from the state's cursor; stops when a plugin pushes
     /// a decision (returns false; the next call resumes after that plugin).
-    pub(crate) fn run_hook(
-        &self,
-        st: &mut State,
-        h: Hooks,
-        mut f: impl FnMut(&dyn Plugin, &mut State, usize),
-    ) -> bool {
+    pub(crate) fn run_hook(&self, st: &mut State, h: Hooks, mut f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
         let list = self.list(h);
         while (st.hook_cursor as usize) < list.len() {
             let i = list[st.hook_cursor as usize];
@@ -229,6 +224,21 @@ impl Rules {
     /// Asks the plugins a question (first answer in priority order wins).
     pub fn ask(&self, st: &State, q: &Query) -> Option<bool> {
         self.list(Hooks::QUERY).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+    }
+
+    /// Asks every plugin and weighs the answers: false if any plugin answers `Some(false)`,
+    /// else true if any answers `Some(true)`, else `default`. Order-independent, so that a
+    /// plugin's restriction is never hidden by another plugin's permission.
+    pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
+        let mut yes = false;
+        for &i in self.list(Hooks::QUERY) {
+            match self.p(i).answer(self, st, i as usize, q) {
+                Some(false) => return false,
+                Some(true) => yes = true,
+                None => {}
+            }
+        }
+        yes || default
     }
 
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {
@@ -258,6 +268,11 @@ impl Rules {
     pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
         for &i in self.list(Hooks::FIGURE_ACTIONS) {
             self.p(i).figure_actions(self, st, i as usize, out);
+        }
+    }
+    pub(crate) fn restrict_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
+        for &i in self.list(Hooks::FIGURE_FILTER) {
+            self.p(i).restrict_figure_actions(self, st, i as usize, out);
         }
     }
     /// Whether every plugin allows this figure placement.
