@@ -303,10 +303,18 @@ impl Plugin for Dragon {
             Self::note(rules, st, me, format!("{id} set aside: the dragon is not in play"));
             verdict = DrawVerdict::Taken;
         }
-        if st.stack.is_empty() && !st.plugin::<DragonState>(me).waiting.is_empty() {
+        // The last tile: unless it is a volcano (whose placement brings them in), the
+        // waiting tiles follow it.
+        let volcano = rules.catalog.tiles[tile as usize].markers & self.ids.volcano != 0;
+        if st.stack.is_empty() && !volcano && !st.plugin::<DragonState>(me).waiting.is_empty() {
             st.plugin_mut::<DragonState>(me).flushed = true;
             let n = Self::shuffle_in(st, me);
-            Self::note(rules, st, me, format!("the stack ran out before any volcano: {n} dragon tiles are played"));
+            Self::note(
+                rules,
+                st,
+                me,
+                format!("the stack ran out before any volcano: {n} dragon tile(s) shuffled in, to be played"),
+            );
         }
         verdict
     }
@@ -324,7 +332,7 @@ impl Plugin for Dragon {
                 st.plugin_mut::<DragonState>(me).figure = Some(id);
                 let n = Self::shuffle_in(st, me);
                 if n > 0 {
-                    Self::note(rules, st, me, format!("first volcano: {n} dragon tiles shuffled into the stack"));
+                    Self::note(rules, st, me, format!("first volcano: {n} dragon tile(s) shuffled into the stack"));
                 }
             }
         }
