@@ -181,7 +181,8 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_game_start(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Start of a player's turn, before the draw.
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {}
-    /// A tile was drawn (it is in `st.tile`); return [`DrawVerdict::Taken`] to take it away.
+    /// A tile was drawn (it is in `st.tile`), before it is checked for a legal placement
+    /// (BASE-4); return [`DrawVerdict::Taken`] to take it away (the player draws again).
     fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         DrawVerdict::Keep
     }
