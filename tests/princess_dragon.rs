@@ -407,11 +407,11 @@ fn a_later_plugin_can_shield_its_figures() {
     assert!(legal.iter().all(|a| g.describe(a)["type"] != "plugin"), "no removal offered");
 }
 
-/// PD-PORTAL-1: every plugin's question is asked: without the guard, the same position
-/// offers placements on the other tiles (and PD-DRAGON-6: the dragon eats).
+/// PD-PORTAL-1: without the guard, the same position offers placements on the other
+/// tiles; PD-PORTAL-2: only followers travel, not the (test) builder in supply.
 #[test]
 fn without_the_guard_the_portal_reaches_other_tiles() {
-    let rules = test_rules("", false);
+    let rules = test_rules("\n[[plugins]]\nname = \"builder\"\npriority = 60\n", false);
     let mut g = start(&rules, 2, &["U", "G", "PDG2"]);
     play(&mut g, place("U", 1, 0, 0));
     play(&mut g, pass());
@@ -424,6 +424,8 @@ fn without_the_guard_the_portal_reaches_other_tiles() {
     assert!(cells.contains("[0,0]") && cells.contains("[1,0]") && cells.contains("[0,-1]"), "{cells:?}");
     // The occupied city (seat 1's knight) is offered on no tile.
     assert!(legal.iter().all(|a| !g.describe(a)["feature"].as_str().is_some_and(|f| f.starts_with("city"))));
+    assert_eq!(g.st.supply[0][rules.figure_kind("builder").unwrap() as usize], 1);
+    assert!(legal.iter().all(|a| matches!(g.describe(a)["figure"].as_str(), None | Some("follower"))));
     let neutral = g.st.figures.iter().filter(|f| f.alive && f.owner == NEUTRAL).count();
     assert_eq!(neutral, 0, "no volcano yet: no dragon");
 }
