@@ -122,6 +122,7 @@ impl Game {
             DecisionKind::Figure => {
                 rules.collect_figure_actions(st, out);
                 out.push(Action::Pass);
+                rules.restrict_figure_actions(st, out);
             }
             DecisionKind::Plugin { plugin, .. } => rules.plugin_decision_actions(st, &d, plugin, out),
         }
@@ -235,6 +236,13 @@ impl Game {
                     st.tile = Some(t);
                     st.log_entry(LogEntry::Drawn { tile: t });
                     st.phase = Phase::PlaceTile;
+                    // A plugin may take the tile away before it is shown (e.g. PD-DRAGON-1
+                    // sets a dragon tile aside, placeable or not).
+                    if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
+                        st.tile = None;
+                        st.phase = Phase::Draw;
+                        continue;
+                    }
                     if !tile_placements(rules, st, t, &mut Vec::new(), true) {
                         // BASE-4: shown, removed from the game, draw again.
                         st.discarded += 1;
@@ -244,10 +252,6 @@ impl Game {
                         let id = rules.catalog.tiles[t as usize].id.as_str();
                         tracing::debug!(turn = st.turn, tile = id, "tile discarded");
                         continue;
-                    }
-                    if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
-                        st.tile = None;
-                        st.phase = Phase::Draw;
                     }
                 }
                 Phase::PlaceTile | Phase::Figure | Phase::Over => return,

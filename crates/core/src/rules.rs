@@ -259,6 +259,21 @@ impl Rules {
         self.list(Hooks::QUERY).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
     }
 
+    /// Asks every plugin and weighs the answers: false if any plugin answers `Some(false)`,
+    /// else true if any answers `Some(true)`, else `default`. Order-independent, so that a
+    /// plugin's restriction is never hidden by another plugin's permission.
+    pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
+        let mut yes = false;
+        for &i in self.list(Hooks::QUERY) {
+            match self.p(i).answer(self, st, i as usize, q) {
+                Some(false) => return false,
+                Some(true) => yes = true,
+                None => {}
+            }
+        }
+        yes || default
+    }
+
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {
         for &i in self.list(Hooks::GAME_START) {
             self.p(i).on_game_start(self, st, i as usize);
@@ -291,6 +306,11 @@ impl Rules {
     pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
         for &i in self.list(Hooks::FIGURE_ACTIONS) {
             self.p(i).figure_actions(self, st, i as usize, out);
+        }
+    }
+    pub(crate) fn restrict_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
+        for &i in self.list(Hooks::FIGURE_FILTER) {
+            self.p(i).restrict_figure_actions(self, st, i as usize, out);
         }
     }
     /// Whether every plugin allows this figure placement.

@@ -451,6 +451,48 @@ impl State {
         rules.dispatch_figure_removed(self, id, &f, why);
     }
 
+    /// PD-DRAGON-7: after figure `f` (a follower) left the feature it stood in, when its
+    /// owner has no follower left in that feature, the owner's figures there that need one
+    /// (a plugin answers the [`crate::plugin::Query`] `needs_follower` with true: builder,
+    /// pig...) leave too, for the same reason. Does nothing for figures that are not
+    /// followers or stood in no feature.
+    pub fn release_dependents(&mut self, rules: &Rules, f: &Figure, why: RemoveReason) {
+        let Some(node) = f.node else { return };
+        if f.owner == NEUTRAL || !rules.figure_kinds[f.kind as usize].follower {
+            return;
+        }
+        let root = self.graph.find(node);
+        let mut deps: [FigureId; 8] = [0; 8];
+        let mut n = 0;
+        for (i, g) in self.figures.iter().enumerate() {
+            if !g.alive || g.owner != f.owner || g.node.is_none_or(|m| self.graph.find(m) != root) {
+                continue;
+            }
+            if rules.figure_kinds[g.kind as usize].follower {
+                return;
+            }
+            if n < deps.len() {
+                deps[n] = i as FigureId;
+                n += 1;
+            }
+        }
+        for &id in &deps[..n] {
+            let q = crate::plugin::Query {
+                name: "needs_follower",
+                figure: Some(id),
+                part: Some(self.figures[id as usize].part),
+                node: self.figures[id as usize].node,
+                by: match why {
+                    RemoveReason::Plugin(p) => p,
+                    RemoveReason::Scored => u8::MAX,
+                },
+            };
+            if rules.verdict(self, &q, false) {
+                self.remove_figure(rules, id, why);
+            }
+        }
+    }
+
     /// `(x,y) feature` or `(x,y)` of where a figure stands.
     pub fn figure_place_name(&self, rules: &Rules, f: &Figure) -> String {
         let pos = self.board.parts[f.part as usize].pos;
