@@ -200,26 +200,10 @@ impl Dragon {
     }
 
     /// PD-DRAGON-6: eats every figure on `part` that no plugin spares.
+    /// PD-DRAGON-6: eats every figure on the tile that no plugin spares.
     fn eat(&self, rules: &Rules, st: &mut State, me: usize, part: u32) {
-        let mut ids: [FigureId; 16] = [0; 16];
-        let mut n = 0;
-        for id in st.figures_on(part) {
-            if n < ids.len() {
-                ids[n] = id;
-                n += 1;
-            }
-        }
-        for &id in &ids[..n] {
-            let f = st.figures[id as usize];
-            if !f.alive || f.kind == self.ids.kind {
-                continue;
-            }
-            let q = Query { name: "eatable", figure: Some(id), part: Some(part), node: f.node, by: me as u8 };
-            if rules.verdict(st, &q, f.owner != NEUTRAL) && !st.is_protected(rules, id) {
-                st.remove_figure(rules, id, RemoveReason::Plugin(me as u8));
-                st.bump_stat(self.ids.eaten, 1);
-            }
-        }
+        let eaten = st.eat_figures_on(rules, part, me as u8);
+        st.bump_stat(self.ids.eaten, eaten as i64);
     }
 }
 
