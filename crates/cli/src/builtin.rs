@@ -32,7 +32,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
-pub const DEFAULT_RULES: &str = "embedded:config/river.toml";
+pub const DEFAULT_RULES: &str = "embedded:config/princess-dragon.toml";
 
 fn embedded(path: &str) -> Option<&'static str> {
     EMBEDDED_FILES.iter().find(|(p, _)| *p == path).map(|(_, t)| *t)
