@@ -15,6 +15,9 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_fairy::factory(),
         carcassonne_plugin_portal::factory(),
         carcassonne_plugin_princess::factory(),
+        carcassonne_plugin_tower::factory(),
+        carcassonne_plugin_barn::factory(),
+        carcassonne_plugin_castle::factory(),
     ]
 }
 
@@ -29,6 +32,11 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/river.toml", include_str!("../../../config/tiles/river.toml")),
     ("config/princess-dragon.toml", include_str!("../../../config/princess-dragon.toml")),
     ("config/tiles/princess-dragon.toml", include_str!("../../../config/tiles/princess-dragon.toml")),
+    ("config/tower.toml", include_str!("../../../config/tower.toml")),
+    ("config/barn.toml", include_str!("../../../config/barn.toml")),
+    ("config/castle.toml", include_str!("../../../config/castle.toml")),
+    ("config/classic-everything.toml", include_str!("../../../config/classic-everything.toml")),
+    ("config/tiles/tower.toml", include_str!("../../../config/tiles/tower.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

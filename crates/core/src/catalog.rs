@@ -133,8 +133,9 @@ impl Catalog {
                 _ => return Err(err("an ID has at most the form TILE/FACE/PART".into())),
             };
             let features = parse_features(&t.features, &mut self.modifier_names).map_err(&err)?;
-            let tunnel = self.modifier("tunnel");
-            check_features(&features, tunnel).map_err(&err)?;
+            // Tunnel roads and roads on a bridge cross other features without joining them.
+            let crossing = self.modifier("tunnel") | self.modifier("bridge");
+            check_features(&features, crossing).map_err(&err)?;
             let mut markers = 0u32;
             for m in &t.markers {
                 markers |= 1 << intern(&mut self.marker_names, m);
@@ -363,7 +364,8 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
 }
 
 /// The consistency checks of TILES.md for one part.
-/// `tunnel` is the modifier bit of `tunnel` roads, which cross nothing.
+/// `tunnel` holds the modifier bits of roads that cross other features without joining
+/// them (`tunnel`, and `bridge` of TILES-MORE.md rule 14).
 pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
     let mut side_owner = [None::<usize>; 4];
     let mut city_sides = 0u8;
@@ -413,7 +415,10 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
                 let corner_side = if h % 2 == 0 { (side + 3) % 4 } else { (side + 1) % 4 };
                 city.sides & (1 << corner_side) != 0
             });
-            if f.halves != 0 && !touches {
+            // A field may also touch a city only inside the tile (TILES-MORE.md: TO17,
+            // IC16, TB4, ...), unless a road, river or other city running across the tile
+            // lies between them.
+            if f.halves != 0 && !touches && separated(fs, f, c as usize, tunnel) {
                 return Err(format!("a field lists adj=city#{}, but does not touch that city", city_number(fs, c)));
             }
         }
@@ -431,6 +436,39 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether some feature other than city `city` (a road or river with two or more sides,
+/// not a tunnel or bridge, or a city across the tile) splits the rim so that no arc holds
+/// both the field and the city.
+fn separated(fs: &[FeatureDef], field: &FeatureDef, city: usize, tunnel: u32) -> bool {
+    let (mf, mc) = (rim_positions(field), rim_positions(&fs[city]));
+    for (j, g) in fs.iter().enumerate() {
+        if j == city || !g.kind.is_edge_feature() || is_tunnel(g, tunnel) {
+            continue;
+        }
+        let mg = rim_positions(g);
+        if mg.count_ones() < 2 {
+            continue;
+        }
+        let start = mg.trailing_zeros();
+        let (mut arc_f, mut arc_c, mut shared) = (false, false, false);
+        for k in 1..=12 {
+            let p = (start + k) % 12;
+            if mg & (1 << p) != 0 {
+                shared |= arc_f && arc_c;
+                arc_f = false;
+                arc_c = false;
+            } else {
+                arc_f |= mf & (1 << p) != 0;
+                arc_c |= mc & (1 << p) != 0;
+            }
+        }
+        if !shared {
+            return true;
+        }
+    }
+    false
 }
 
 fn is_tunnel(f: &FeatureDef, tunnel_bit: u32) -> bool {

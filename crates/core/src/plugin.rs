@@ -64,11 +64,13 @@ hooks! {
     QUERY = 16;
     /// [`Plugin::restrict_figure_actions`]
     FIGURE_FILTER = 17;
+    /// [`Plugin::on_figure_moved`]
+    FIGURE_MOVED = 18;
 }
 
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
-    pub const COUNT: usize = 18;
+    pub const COUNT: usize = 19;
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -228,6 +230,9 @@ pub trait Plugin: Send + Sync + 'static {
         why: RemoveReason,
     ) {
     }
+    /// A figure on the board was moved ([`State::move_figure`]; `from` is where it stood),
+    /// or marked as changed by a move to the same place (e.g. a knight into a castle).
+    fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {}
     /// Whether a figure is protected from removal by other plugins' effects (e.g. the dragon).
     fn is_protected(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
         false

@@ -29,6 +29,7 @@ pub struct FigureKindDef {
 pub struct Registry {
     pub(crate) figure_kinds: Vec<FigureKindDef>,
     pub(crate) sources: Vec<String>,
+    pub(crate) extra_sources: u32,
     pub(crate) stats: Vec<String>,
     pub(crate) min_players: Option<usize>,
     pub(crate) max_players: Option<usize>,
@@ -65,6 +66,16 @@ impl Registry {
         }
         self.sources.push(name.into());
         Ok((self.sources.len() - 1) as u8)
+    }
+
+    /// Declares a score source (or finds it) whose scorings are extra, not a feature's own
+    /// scoring (a barn, a castle, a tower, a pig...): its events carry
+    /// [`ScoreEvent::extra`], and plugins rewarding a feature's scoring (the fairy:
+    /// COMBO-TOWER, COMBO-BARN, COMBO-CASTLE) ignore them. Returns its index.
+    pub fn extra_source(&mut self, name: &str) -> Result<u8, String> {
+        let i = self.source(name)?;
+        self.extra_sources |= 1 << i;
+        Ok(i)
     }
 
     /// Declares a statistic reported by `simulate` (e.g. "dragon_eaten"); returns its index.
@@ -107,6 +118,8 @@ pub struct Rules {
     dispatch: [Vec<u8>; Hooks::COUNT],
     pub figure_kinds: Vec<FigureKindDef>,
     pub sources: Vec<String>,
+    /// Bit set of the extra score sources ([`Registry::extra_source`]).
+    pub extra_sources: u32,
     pub stats: Vec<String>,
     pub min_players: usize,
     pub max_players: usize,
@@ -165,6 +178,7 @@ impl Rules {
             dispatch,
             figure_kinds: reg.figure_kinds,
             sources: reg.sources,
+            extra_sources: reg.extra_sources,
             stats: reg.stats,
             min_players,
             max_players,
@@ -216,6 +230,12 @@ impl Rules {
     /// Index of a registered score source.
     pub fn source(&self, name: &str) -> Option<u8> {
         self.sources.iter().position(|k| k == name).map(|i| i as u8)
+    }
+
+    /// Whether score source `source` is extra ([`Registry::extra_source`]).
+    #[inline]
+    pub fn is_extra_source(&self, source: u8) -> bool {
+        self.extra_sources & (1 << source) != 0
     }
 
     /// Index of a registered statistic.
@@ -330,6 +350,11 @@ impl Rules {
     pub(crate) fn dispatch_figure_removed(&self, st: &mut State, id: FigureId, f: &Figure, why: RemoveReason) {
         for &i in self.list(Hooks::FIGURE_REMOVED) {
             self.p(i).on_figure_removed(self, st, i as usize, id, f, why);
+        }
+    }
+    pub(crate) fn dispatch_figure_moved(&self, st: &mut State, id: FigureId, from: &Figure) {
+        for &i in self.list(Hooks::FIGURE_MOVED) {
+            self.p(i).on_figure_moved(self, st, i as usize, id, from);
         }
     }
     pub(crate) fn dispatch_protected(&self, st: &State, id: FigureId) -> bool {

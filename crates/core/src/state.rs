@@ -61,6 +61,10 @@ pub struct ScoreEvent {
     pub source: u8,
     /// During final scoring.
     pub final_scoring: bool,
+    /// An extra scoring, not the feature's own (a barn paying farmers, a castle, a tower...):
+    /// its source was declared with [`crate::rules::Registry::extra_source`]. Plugins that
+    /// reward a feature's own scoring (the fairy) ignore it.
+    pub extra: bool,
 }
 
 /// Where the turn loop stands.
@@ -327,6 +331,35 @@ impl State {
     /// that subscribes to [`crate::plugin::Hooks::FEATURE_SCORED`].
     pub fn score_feature(&mut self, rules: &Rules, n: NodeId, points: i32, source: u8, final_scoring: bool) {
         let winners = self.majority(rules, n);
+        let root = self.graph.find(n);
+        if !final_scoring {
+            self.graph.set_scored(root);
+        }
+        let reason = if self.log.is_some() {
+            format!("{} {}", rules.sources[source as usize], if final_scoring { "final" } else { "completed" })
+        } else {
+            String::new()
+        };
+        self.score_players(rules, Some(root), winners, points, source, final_scoring, &reason);
+    }
+
+    /// Awards `points` to each seat of `winners` (a bit set) for the feature of `root`, if
+    /// any, without marking it scored; logs it with `reason` and tells every plugin that
+    /// subscribes to [`crate::plugin::Hooks::FEATURE_SCORED`]. For scorings that leave the
+    /// feature in play or that pay someone else than its majority (a barn paying a field's
+    /// farmers, a castle scoring a neighbouring feature's value).
+    #[allow(clippy::too_many_arguments)]
+    pub fn score_players(
+        &mut self,
+        rules: &Rules,
+        root: Option<NodeId>,
+        winners: u8,
+        points: i32,
+        source: u8,
+        final_scoring: bool,
+        reason: &str,
+    ) {
+        let root = root.map(|r| self.graph.find(r));
         if winners != 0 {
             for p in 0..self.players as u8 {
                 if winners & (1 << p) != 0 {
@@ -334,16 +367,10 @@ impl State {
                 }
             }
         }
-        let root = self.graph.find(n);
-        if !final_scoring {
-            self.graph.set_scored(root);
-        }
         if self.log.is_some() {
-            let name = self.feature_name(rules, root);
+            let name = root.map(|r| self.feature_name(rules, r));
             let players = (0..self.players as u8).filter(|p| winners & (1 << p) != 0).collect();
-            let reason =
-                format!("{} {}", rules.sources[source as usize], if final_scoring { "final" } else { "completed" });
-            self.log_entry(LogEntry::Score { feature: Some(name), players, points, reason });
+            self.log_entry(LogEntry::Score { feature: name, players, points, reason: reason.to_string() });
         }
         tracing::debug!(
             turn = self.turn,
@@ -353,7 +380,8 @@ impl State {
             source = rules.sources[source as usize].as_str(),
             "feature scored"
         );
-        let ev = ScoreEvent { root: Some(root), winners, points, source, final_scoring };
+        let extra = rules.is_extra_source(source);
+        let ev = ScoreEvent { root, winners, points, source, final_scoring, extra };
         rules.dispatch_feature_scored(self, &ev);
     }
 
@@ -403,7 +431,9 @@ impl State {
         }
     }
 
-    /// Moves a figure to another part/feature (occupancy follows).
+    /// Moves a figure to another part/feature (occupancy follows), and tells the plugins
+    /// that subscribe to [`crate::plugin::Hooks::FIGURE_MOVED`] (also when it stays where
+    /// it is: a plugin may "move" a figure to mark a change, e.g. a knight into a castle).
     pub fn move_figure(&mut self, rules: &Rules, id: FigureId, part: u32, node: Option<NodeId>) {
         let f = self.figures[id as usize];
         let follower = rules.figure_kinds[f.kind as usize].follower;
@@ -418,6 +448,7 @@ impl State {
         let fm = &mut self.figures[id as usize];
         fm.part = part;
         fm.node = node;
+        rules.dispatch_figure_moved(self, id, &f);
     }
 
     /// Takes a figure off the board back to its owner's supply, and tells the plugins.

@@ -3,6 +3,8 @@
 
 mod final_scoring;
 
+pub use final_scoring::{field_cities, incomplete_points};
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query};

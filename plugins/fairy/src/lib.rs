@@ -106,7 +106,12 @@ impl Plugin for Fairy {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::FIGURE_ACTIONS | Hooks::TURN_START | Hooks::FEATURE_SCORED | Hooks::FIGURE_REMOVED | Hooks::QUERY
+        let h =
+            Hooks::FIGURE_ACTIONS | Hooks::TURN_START | Hooks::FEATURE_SCORED | Hooks::FIGURE_REMOVED | Hooks::QUERY;
+        match self.fairy_placement {
+            FairyPlacement::NextFollower => h | Hooks::FIGURE_MOVED,
+            FairyPlacement::OnTile => h,
+        }
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -194,7 +199,11 @@ impl Plugin for Fairy {
 
     /// PD-FAIRY-3: 3 points when the feature of the fairy's follower is scored (`on_tile`:
     /// to each player with a follower of that feature on the fairy's tile), once per feature.
+    /// Extra scorings (a barn's, a castle's: [`ScoreEvent::extra`]) pay nothing.
     fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {
+        if ev.extra {
+            return;
+        }
         let Some(root) = ev.root else { return };
         let s = st.plugin::<FairyState>(me);
         let Some(fairy) = s.figure else { return };
@@ -246,6 +255,30 @@ impl Plugin for Fairy {
         if s.follower == Some(id) {
             s.follower = None;
         }
+    }
+
+    /// `next_follower`: when the fairy's follower changes so that the fairy may no longer
+    /// join it (`fairy_may_join` answered false, e.g. a knight turned into a castle's:
+    /// COMBO-CASTLE), the fairy goes back to the supply.
+    fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, _from: &Figure) {
+        let s = st.plugin::<FairyState>(me);
+        let (Some(fairy), Some(follower)) = (s.figure, s.follower) else { return };
+        if follower != id {
+            return;
+        }
+        let f = st.figures[id as usize];
+        let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        if rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower) {
+            // It stays with its follower, wherever that went.
+            if st.figures[fairy as usize].part != f.part {
+                st.move_figure(rules, fairy, f.part, None);
+            }
+            return;
+        }
+        let s = st.plugin_mut::<FairyState>(me);
+        s.figure = None;
+        s.follower = None;
+        st.remove_figure(rules, fairy, RemoveReason::Plugin(me as u8));
     }
 
     /// PD-DRAGON-5 / PD-FAIRY-4: the dragon neither enters the fairy's tile nor eats there.

@@ -130,8 +130,10 @@ impl Plugin for Portal {
     }
 
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, _me: usize, fig: FigureId) {
-        let part = st.figures[fig as usize].part;
-        if !st.placed_parts().contains(&part) && self.portal_turn(rules, st) {
+        // Portal placements are on features; a figure on no feature (a watchman on a tower)
+        // came another way.
+        let f = &st.figures[fig as usize];
+        if f.node.is_some() && !st.placed_parts().contains(&f.part) && self.portal_turn(rules, st) {
             st.bump_stat(self.ids.placements, 1);
         }
     }

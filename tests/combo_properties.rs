@@ -1,0 +1,212 @@
+//! Property tests of the tower, barn and castle plugins (EXPANSIONS.md TOWER-*, BARN-*,
+//! CASTLE-*; RULES.md COMBO-TOWER, COMBO-BARN, COMBO-CASTLE): thousands of seeded random
+//! games with each new rule set (and option variants of the classic P&D plugins beside
+//! them), checked after every action: no panic, pieces conserved (followers on the board,
+//! in supply or held as prisoners; tower pieces in supply or in towers; barns; castle
+//! tokens), watchmen and castle knights where they belong, barns never with farmers, no
+//! fairy with a castle knight, the dragon never eating what it must not; every tile played;
+//! records replay; same seed, same game.
+
+use std::sync::Arc;
+
+use carcassonne_cli::bots::{make_bot, Bot};
+use carcassonne_cli::builtin::{load_rules_text, rules_for_record};
+use carcassonne_core::record::GameRecord;
+use carcassonne_core::replay::replay_full;
+use carcassonne_core::{FeatureKind, Game, GameOptions, Rules, NEUTRAL};
+use carcassonne_plugin_barn::BarnState;
+use carcassonne_plugin_castle::{CastleState, TOKENS};
+use carcassonne_plugin_tower::{TowerState, PIECES};
+
+/// A rule set file with some `key = value` lines changed.
+fn rules_with(file: &str, opts: &[(&str, &str)]) -> (Arc<Rules>, String) {
+    let mut text = std::fs::read_to_string(file).unwrap();
+    for (k, v) in opts {
+        let mut out = String::new();
+        for line in text.lines() {
+            if line.starts_with(&format!("{k} = ")) {
+                out.push_str(&format!("{k} = {v}\n"));
+            } else {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        text = out;
+    }
+    (load_rules_text(file, &text).unwrap(), text)
+}
+
+fn check_state(g: &Game) {
+    let r = &g.rules;
+    let st = &g.st;
+    let turn = st.turn;
+    let follower = r.figure_kind("follower").unwrap();
+    let tower = r.plugin_index("tower").map(|i| st.plugin::<TowerState>(i));
+    let barn = r.plugin_index("barn").map(|i| st.plugin::<BarnState>(i));
+    let castle = r.plugin_index("castle").map(|i| st.plugin::<CastleState>(i));
+    for seat in 0..st.players {
+        let on = st.figures.iter().filter(|f| f.alive && f.owner == seat as u8 && f.kind == follower).count();
+        let held = tower.map_or(0, |t| t.prisoners.iter().filter(|p| p.owner == seat as u8).count());
+        assert_eq!(on + held + st.supply[seat][follower as usize] as usize, 7, "followers of seat {seat}, turn {turn}");
+    }
+    if let Some(t) = tower {
+        let built: u32 = t.towers.iter().map(|x| x.height as u32).sum();
+        let used: u32 = (0..st.players).map(|s| (PIECES[st.players] - t.pieces[s]) as u32).sum();
+        assert_eq!(built, used, "tower pieces at turn {turn}");
+        for x in &t.towers {
+            if let Some(w) = x.watchman {
+                let f = &st.figures[w as usize];
+                assert!(f.alive && f.part == x.part && f.node.is_none() && x.height > 0, "watchman at turn {turn}");
+            }
+        }
+        for p in &t.prisoners {
+            assert_ne!(p.holder, p.owner);
+        }
+        // TOWER-4: no two players hold prisoners of each other.
+        for a in &t.prisoners {
+            assert!(!t.prisoners.iter().any(|b| b.holder == a.owner && b.owner == a.holder), "turn {turn}");
+        }
+    }
+    if let Some(b) = barn {
+        let k = r.figure_kind("barn").unwrap();
+        for seat in 0..st.players {
+            let on = st.figures.iter().filter(|f| f.alive && f.owner == seat as u8 && f.kind == k).count();
+            assert_eq!(on + st.supply[seat][k as usize] as usize, 1, "barn of seat {seat}");
+        }
+        assert_eq!(b.barns.len(), st.figures.iter().filter(|f| f.alive && f.kind == k).count(), "BARN-5");
+        for &id in &b.barns {
+            let f = &st.figures[id as usize];
+            assert!(f.alive, "BARN-5: barns stay");
+            let root = st.graph.find(f.node.unwrap());
+            assert_eq!(st.graph.node(root).kind, FeatureKind::Field);
+            // BARN-2/3: no farmer ever stays in a barn's field.
+            if st.pending.is_empty() {
+                assert_eq!(st.graph.followers(root), 0, "farmers with a barn at turn {turn}");
+            }
+        }
+    }
+    if let Some(c) = castle {
+        for seat in 0..st.players {
+            let built = c.castles.iter().filter(|x| x.owner == seat as u8).count();
+            assert_eq!(built + c.tokens[seat] as usize, TOKENS[st.players] as usize, "castle tokens");
+        }
+        for x in &c.castles {
+            assert!(st.graph.is_scored(x.city));
+            match x.knight {
+                Some(k) => {
+                    let f = &st.figures[k as usize];
+                    assert!(f.alive && f.node.is_none() && x.parts.contains(&f.part), "castle knight at turn {turn}");
+                    assert!(x.scored.is_none());
+                }
+                None => assert!(x.scored.is_some() || st.is_over(), "a castle lost its knight at turn {turn}"),
+            }
+        }
+        // COMBO-CASTLE: no fairy with a castle knight.
+        if let Some(i) = r.plugin_index("fairy") {
+            let fs = st.plugin::<carcassonne_plugin_fairy::FairyState>(i);
+            if let Some(f) = fs.follower {
+                assert!(!c.castles.iter().any(|x| x.knight == Some(f)), "fairy with a castle knight at turn {turn}");
+            }
+        }
+    }
+    // PD-DRAGON-3: no player's figure placed on the dragon's tile; barns and castle knights
+    // may share it (the dragon passes them).
+    if let Some(dk) = r.figure_kind("dragon") {
+        let dragon = st.figures.iter().find(|f| f.alive && f.kind == dk).map(|f| f.part);
+        for (id, f) in st.figures.iter().enumerate().filter(|(_, f)| f.alive && f.owner != NEUTRAL) {
+            if Some(f.part) == dragon {
+                assert!(
+                    !st.is_eatable(r, id as u32, r.plugin_index("dragon").unwrap() as u8),
+                    "turn {turn}: {} of seat {} at {} with the dragon; log {:?}",
+                    r.figure_kinds[f.kind as usize].name,
+                    f.owner,
+                    st.figure_place_name(r, f),
+                    st.log.as_ref().map(|l| l[l.len().saturating_sub(12)..].to_vec())
+                );
+            }
+        }
+    }
+}
+
+fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool, tiles: usize) -> Game {
+    let mut g = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
+    let mut buf = Vec::new();
+    while let Some(d) = g.decision() {
+        g.legal_actions(&mut buf);
+        assert!(!buf.is_empty(), "seed {seed} turn {}: no legal action", g.st.turn);
+        let i = bots[d.player as usize].choose(&g, &buf);
+        g.play_unchecked(buf[i]);
+        check_state(&g);
+    }
+    assert_eq!(g.st.board.len() + g.st.discarded as usize, tiles, "seed {seed}: every tile placed or discarded");
+    g
+}
+
+fn run(file: &str, opts: &[(&str, &str)], games: u64, tiles: usize, first_seed: u64) {
+    let (rules, text) = rules_with(file, opts);
+    for n in 0..games {
+        let seed = first_seed + n;
+        let players = 2 + (n % 4) as usize;
+        let replay = n % 10 == 0;
+        let g = play_checked(&rules, players, seed, replay, tiles);
+        if replay {
+            let rec = GameRecord::from_game(&g, file, Some(&text), seed);
+            let back: GameRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
+            let g2 = replay_full(&back, rules_for_record(&back.rules, "record").unwrap())
+                .unwrap_or_else(|e| panic!("{file} {opts:?} seed {seed}: {e}"));
+            assert_eq!(g2.scores(), g.scores());
+        }
+    }
+}
+
+#[test]
+fn tower_games() {
+    run("config/tower.toml", &[], 500, 90, 0);
+    run("config/tower.toml", &[("edition", "1"), ("ransom", "5")], 200, 90, 10_000);
+}
+
+#[test]
+fn barn_games() {
+    run("config/barn.toml", &[], 600, 72, 0);
+}
+
+#[test]
+fn castle_games() {
+    run("config/castle.toml", &[], 600, 72, 0);
+}
+
+#[test]
+fn classic_everything_games() {
+    let e = "config/classic-everything.toml";
+    run(e, &[], 300, 132, 0);
+    run(e, &[("fairy_placement", "\"on_tile\""), ("dragon_move", "\"after_scoring\"")], 200, 132, 20_000);
+    run(e, &[("early_dragon_tiles", "\"held_out\""), ("princess_action", "\"must\"")], 200, 132, 30_000);
+}
+
+#[test]
+fn same_seed_same_game() {
+    let (rules, _) = rules_with("config/classic-everything.toml", &[]);
+    for seed in [3u64, 77] {
+        let a = GameRecord::from_game(&play_checked(&rules, 4, seed, true, 132), "x", None, seed);
+        let b = GameRecord::from_game(&play_checked(&rules, 4, seed, true, 132), "x", None, seed);
+        assert_eq!(a, b);
+    }
+}
+
+/// `cargo test --release --test combo_properties -- --ignored`: 10,000 games per rule set.
+#[test]
+#[ignore]
+fn ten_thousand_games() {
+    for (file, tiles) in [
+        ("config/tower.toml", 90),
+        ("config/barn.toml", 72),
+        ("config/castle.toml", 72),
+        ("config/classic-everything.toml", 132),
+    ] {
+        let (rules, _) = rules_with(file, &[]);
+        for seed in 0..10_000u64 {
+            play_checked(&rules, 2 + (seed % 4) as usize, seed, false, tiles);
+        }
+    }
+}
