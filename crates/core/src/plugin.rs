@@ -120,7 +120,9 @@ pub struct FigurePlacement {
 /// through the portal onto `part`/`node`?), `dragon_may_enter` (may the dragon step onto
 /// tile `part`?), `needs_follower` (does `figure`, e.g. a builder or pig, leave the board
 /// when its owner's last follower leaves its feature? PD-DRAGON-7), `princess_removable`
-/// (may the princess remove `figure` from its city?). Plugins may ask and answer their own
+/// (may the princess remove `figure` from its city?), `capturable` (may a tower capture
+/// `figure`?); the fairy re-asks `fairy_may_join` when its follower moves
+/// ([`Hooks::FIGURE_MOVED`]). Plugins may ask and answer their own
 /// names. Restrictions are best asked with [`crate::rules::Rules::verdict`], where one
 /// `Some(false)` outweighs any `Some(true)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -263,12 +263,10 @@ impl Plugin for Barn {
 
     /// BARN-5 / COMBO-BARN: a barn is neither eaten nor captured, and takes no fairy.
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
-        let id = q.figure?;
-        if st.figures[id as usize].kind != self.ids.kind {
-            return None;
-        }
         match q.name {
-            "eatable" | "capturable" | "fairy_may_join" | "princess_removable" => Some(false),
+            "eatable" | "capturable" | "fairy_may_join" | "princess_removable" => {
+                (st.figures[q.figure? as usize].kind == self.ids.kind).then_some(false)
+            }
             _ => None,
         }
     }

@@ -320,17 +320,16 @@ impl Plugin for Castle {
     /// COMBO-CASTLE: a knight in a castle is neither eaten, captured nor removed, takes no
     /// fairy; nothing goes into a castle through the portal.
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        let s = st.plugin::<CastleState>(me);
-        if s.castles.is_empty() {
-            return None;
-        }
         match q.name {
-            "eatable" | "capturable" | "fairy_may_join" | "princess_removable"
-                if q.figure.is_some_and(|id| s.is_knight(id)) =>
-            {
-                Some(false)
+            "eatable" | "capturable" | "fairy_may_join" | "princess_removable" => {
+                let id = q.figure?;
+                st.plugin::<CastleState>(me).is_knight(id).then_some(false)
             }
-            "portal_target" if q.node.is_some_and(|n| s.is_castle_city(st, st.graph.find(n))) => Some(false),
+            "portal_target" => {
+                let n = q.node?;
+                let s = st.plugin::<CastleState>(me);
+                (!s.castles.is_empty() && s.is_castle_city(st, st.graph.find(n))).then_some(false)
+            }
             _ => None,
         }
     }

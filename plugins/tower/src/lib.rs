@@ -35,7 +35,6 @@ use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Quer
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS, NEUTRAL};
-use carcassonne_core::Side;
 use serde::{Deserialize, Serialize};
 
 /// Options of the tower.
@@ -152,26 +151,21 @@ impl Tower {
         rules.verdict(st, &q, true)
     }
 
-    /// TOWER-3: calls `f` with every figure the tower on `part` may capture.
+    /// TOWER-3: calls `f` with every figure the tower on `part` may capture: on a tile in
+    /// its row or column at a distance up to its height (one pass over the figures).
     fn for_each_target(rules: &Rules, st: &State, me: usize, part: u32, mut f: impl FnMut(FigureId)) {
         let s = st.plugin::<TowerState>(me);
         let Some(t) = s.tower_at(part).map(|i| s.towers[i]) else { return };
-        let pos = st.board.parts[part as usize].pos;
-        let mut visit = |p: u32| {
-            for id in st.figures_on(p) {
-                if Self::capturable(rules, st, me, id) {
-                    f(id);
-                }
+        let at = st.board.parts[part as usize].pos;
+        let h = t.height as i32;
+        for (id, fig) in st.figures.iter().enumerate() {
+            if !fig.alive || fig.owner == NEUTRAL {
+                continue;
             }
-        };
-        visit(part);
-        for side in Side::ALL {
-            let mut cell = pos;
-            for _ in 0..t.height {
-                cell = cell.step(side);
-                if let Some(p) = st.board.part_at(cell) {
-                    visit(p);
-                }
+            let p = st.board.parts[fig.part as usize].pos;
+            let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
+            if ((dx == 0 && dy <= h) || (dy == 0 && dx <= h)) && Self::capturable(rules, st, me, id as FigureId) {
+                f(id as FigureId);
             }
         }
     }
