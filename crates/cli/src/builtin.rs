@@ -8,7 +8,12 @@ use carcassonne_core::{InputError, Rules};
 
 /// Every built-in plugin a rule set can name.
 pub fn factories() -> Vec<PluginFactory> {
-    vec![carcassonne_plugin_base::factory(), carcassonne_plugin_river::factory()]
+    vec![
+        carcassonne_plugin_base::factory(),
+        carcassonne_plugin_river::factory(),
+        carcassonne_plugin_dragon_2025::factory(),
+        carcassonne_plugin_fairy_2025::factory(),
+    ]
 }
 
 /// Prefix of the names of embedded files.
@@ -20,6 +25,9 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/river.toml", include_str!("../../../config/river.toml")),
     ("config/tiles/base.toml", include_str!("../../../config/tiles/base.toml")),
     ("config/tiles/river.toml", include_str!("../../../config/tiles/river.toml")),
+    ("config/fairy-dragon.toml", include_str!("../../../config/fairy-dragon.toml")),
+    ("config/fairy-dragon-river.toml", include_str!("../../../config/fairy-dragon-river.toml")),
+    ("config/tiles/fairy-dragon.toml", include_str!("../../../config/tiles/fairy-dragon.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

@@ -67,7 +67,10 @@ impl Game {
             st.log = Some(Vec::new());
         }
         match opts.tile_order {
-            Some(order) => st.stack = order.into_iter().rev().collect(),
+            Some(order) => {
+                st.stack = order.into_iter().rev().collect();
+                st.forced_order = true;
+            }
             None => {
                 // Groups come sorted (order, name); each is shuffled, its `last` tiles after.
                 let mut order = Vec::with_capacity(setup.groups.iter().map(|g| g.tiles.len() + g.last.len()).sum());
