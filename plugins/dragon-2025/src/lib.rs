@@ -124,20 +124,37 @@ impl Dragon2025 {
     /// FD-ORIENT-1: the allowed directions (bit = side index) of a dragon on `part`.
     pub fn allowed(&self, rules: &Rules, st: &State, me: usize, part: u32) -> u8 {
         let pos = st.board.parts[part as usize].pos;
-        let (mut adjacent, mut seeing) = (0u8, 0u8);
+        let mut adjacent = 0u8;
         for s in Side::ALL {
-            let mut q = pos.step(s);
-            if !st.board.is_placed(q) {
+            if st.board.is_placed(pos.step(s)) {
+                adjacent |= 1 << s as u8;
+            }
+        }
+        // Each figure in line with the dragon is in sight when the placed tiles run
+        // unbroken from the dragon to it (the first empty cell ends the line of sight).
+        let mut seeing = 0u8;
+        for (id, f) in st.figures.iter().enumerate() {
+            if !f.alive {
                 continue;
             }
-            adjacent |= 1 << s as u8;
-            // The line of sight runs over placed tiles up to the first empty cell.
-            while let Some(p) = st.board.part_at(q) {
-                if st.figures_on(p).any(|id| self.in_sight(rules, st, me, id)) {
-                    seeing |= 1 << s as u8;
-                    break;
-                }
-                q = q.step(s);
+            let fp = st.board.parts[f.part as usize].pos;
+            let side = match (fp.x - pos.x, fp.y - pos.y) {
+                (0, dy) if dy < 0 => Side::N,
+                (0, dy) if dy > 0 => Side::S,
+                (dx, 0) if dx > 0 => Side::E,
+                (dx, 0) if dx < 0 => Side::W,
+                _ => continue,
+            };
+            let bit = 1 << side as u8;
+            if (seeing | !adjacent) & bit != 0 || !self.in_sight(rules, st, me, id as FigureId) {
+                continue;
+            }
+            let mut q = pos.step(side);
+            while q != fp && st.board.is_placed(q) {
+                q = q.step(side);
+            }
+            if q == fp {
+                seeing |= bit;
             }
         }
         if seeing != 0 {

@@ -177,25 +177,28 @@ impl Plugin for River {
         if face.parts.len() != 1 {
             // FD-RIVER-1: a double tile with a river (the double lake) must join the open
             // river with one of its outer river sides; its drawn bends are not curves.
-            let cells: Vec<Pos> = face
-                .parts
-                .iter()
-                .map(|x| Pos::new(p.pos.x + x.rotated[q].offset.0, p.pos.y + x.rotated[q].offset.1))
-                .collect();
+            let cell = |x: &carcassonne_core::tile::TilePart| {
+                Pos::new(p.pos.x + x.rotated[q].offset.0, p.pos.y + x.rotated[q].offset.1)
+            };
             let mut has_river = false;
-            for (part, &cell) in face.parts.iter().zip(&cells) {
+            for part in &face.parts {
                 let Some(sides) = river_sides(&part.rotated[q]) else { continue };
                 has_river = true;
                 for s in Side::ALL.into_iter().filter(|s| sides & (1 << *s as u8) != 0) {
-                    let n = cell.step(s);
-                    if !cells.contains(&n) && st.board.is_placed(n) {
+                    let n = cell(part).step(s);
+                    if !face.parts.iter().any(|x| cell(x) == n) && st.board.is_placed(n) {
                         return true;
                     }
                 }
             }
             return !has_river;
         }
-        let Some(sides) = river_sides(&face.parts[0].rotated[q]) else {
+        // Most tiles show no river side (side kind 3 = both low bits of a signature byte).
+        let rp = &face.parts[0].rotated[q];
+        if rp.signature & (rp.signature >> 1) & 0x0101_0101 == 0 {
+            return true;
+        }
+        let Some(sides) = river_sides(rp) else {
             return true;
         };
         // Edge matching already makes a river side meet a river side.
