@@ -11,6 +11,10 @@ pub fn factories() -> Vec<PluginFactory> {
     vec![
         carcassonne_plugin_base::factory(),
         carcassonne_plugin_river::factory(),
+        carcassonne_plugin_dragon::factory(),
+        carcassonne_plugin_fairy::factory(),
+        carcassonne_plugin_portal::factory(),
+        carcassonne_plugin_princess::factory(),
         carcassonne_plugin_dragon_2025::factory(),
         carcassonne_plugin_fairy_2025::factory(),
     ]
@@ -25,13 +29,15 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/river.toml", include_str!("../../../config/river.toml")),
     ("config/tiles/base.toml", include_str!("../../../config/tiles/base.toml")),
     ("config/tiles/river.toml", include_str!("../../../config/tiles/river.toml")),
+    ("config/princess-dragon.toml", include_str!("../../../config/princess-dragon.toml")),
+    ("config/tiles/princess-dragon.toml", include_str!("../../../config/tiles/princess-dragon.toml")),
     ("config/fairy-dragon.toml", include_str!("../../../config/fairy-dragon.toml")),
     ("config/fairy-dragon-river.toml", include_str!("../../../config/fairy-dragon-river.toml")),
     ("config/tiles/fairy-dragon.toml", include_str!("../../../config/tiles/fairy-dragon.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
-pub const DEFAULT_RULES: &str = "embedded:config/river.toml";
+pub const DEFAULT_RULES: &str = "embedded:config/princess-dragon.toml";
 
 fn embedded(path: &str) -> Option<&'static str> {
     EMBEDDED_FILES.iter().find(|(p, _)| *p == path).map(|(_, t)| *t)

@@ -170,6 +170,11 @@ impl Plugin for River {
         Some(Box::new(RiverState::default()))
     }
 
+    fn may_veto_tile(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> bool {
+        let t = rules.catalog.tile(tile);
+        t.faces.iter().flat_map(|f| &f.parts).any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River))
+    }
+
     /// RIVER-2: a river tile extends the open end, never turning the same way twice.
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         let face = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize];
@@ -193,12 +198,7 @@ impl Plugin for River {
             }
             return !has_river;
         }
-        // Most tiles show no river side (side kind 3 = both low bits of a signature byte).
-        let rp = &face.parts[0].rotated[q];
-        if rp.signature & (rp.signature >> 1) & 0x0101_0101 == 0 {
-            return true;
-        }
-        let Some(sides) = river_sides(rp) else {
+        let Some(sides) = river_sides(&face.parts[0].rotated[q]) else {
             return true;
         };
         // Edge matching already makes a river side meet a river side.
