@@ -49,27 +49,38 @@ fn the_tile_data_has_26_land_tiles_and_two_double_tiles() {
     }
 }
 
-/// FD-SETUP-1 without the River: the lair, symbol and plain tiles join the 71 base land
-/// tiles (the portal tiles come with the `portal` plugin), 5 random ones leave unseen, and
+/// The Fairy & Dragon land tiles in play: 26, or 20 without the `portal` plugin (which
+/// brings the 6 portal tiles).
+fn fd_land(r: &Rules) -> usize {
+    if r.plugin_index("portal").is_some() {
+        26
+    } else {
+        20
+    }
+}
+
+/// FD-SETUP-1 without the River: the lair, symbol and plain tiles (and the portal tiles of
+/// the `portal` plugin) join the 71 base land tiles, 5 random ones leave unseen, and
 /// neither double tile is used.
 #[test]
 fn five_random_land_tiles_leave_the_game_unseen() {
     let r = rules("config/fairy-dragon.toml");
     let setup = r.setup(2).unwrap();
     let all: Vec<u16> = setup.groups.iter().flat_map(|g| g.tiles.iter().chain(&g.last).copied()).collect();
-    assert_eq!(all.len(), 71 + 20);
+    assert_eq!(all.len(), 71 + fd_land(&r));
     let full = count(&r, &all);
     assert!(!full.contains_key("FDSPRING") && !full.contains_key("FDLAKE"));
     assert_eq!(full.keys().filter(|k| k.starts_with("FDL")).count(), 6);
     assert_eq!(full.keys().filter(|k| k.starts_with("FDD")).count(), 10);
     assert_eq!(full.keys().filter(|k| k.starts_with("FDN")).count(), 4);
+    assert_eq!(full.keys().filter(|k| k.starts_with("FDG")).count(), fd_land(&r) - 20);
     let mut removed_sets = Vec::new();
     for seed in 0..20 {
         let g = Game::new(r.clone(), 2, seed).unwrap();
         // The first tile is drawn already.
         let mut tiles = g.st.stack.clone();
         tiles.extend(g.st.tile);
-        assert_eq!(tiles.len(), 71 + 20 - 5, "seed {seed}");
+        assert_eq!(tiles.len(), 71 + fd_land(&r) - 5, "seed {seed}");
         let left = count(&r, &tiles);
         let mut removed = Vec::new();
         for (id, n) in &full {
@@ -107,7 +118,7 @@ fn with_the_river_the_double_spring_starts_and_the_double_lake_ends_the_river() 
         // Draw order: the next tile is the last element; one tile is drawn already.
         let mut order: Vec<String> = g.st.tile.into_iter().map(id).collect();
         order.extend(g.st.stack.iter().rev().map(|&t| id(t)));
-        assert_eq!(order.len(), 11 + 1 + 72 + 20 - 5, "seed {seed}");
+        assert_eq!(order.len(), 11 + 1 + 72 + fd_land(&r) - 5, "seed {seed}");
         let river: Vec<&String> = order[..12].iter().collect();
         assert!(river[..11].iter().all(|t| t.starts_with("RV")), "seed {seed}: {river:?}");
         assert_eq!(river[11], "FDLAKE");
