@@ -221,3 +221,97 @@ fn the_dragon_meeting_the_fairy_eats_the_other_figures_of_its_tile() {
     assert_eq!(g.st.stats[r.stat("dragon_repelled_by_fairy").unwrap()], 1);
     assert_eq!(g.st.stats[r.stat("dragon_eaten").unwrap()], 3);
 }
+
+/// A test builder that needs a follower (PD-DRAGON-7, as a builder-and-pig plugin declares).
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct TestBuilder {
+    #[serde(skip)]
+    kind: u8,
+}
+
+impl Plugin for TestBuilder {
+    fn name(&self) -> &str {
+        "builder"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::QUERY
+    }
+    fn register(&mut self, reg: &mut carcassonne_core::rules::Registry) -> Result<(), String> {
+        self.kind = reg.figure_kind("builder", false, 0, 1)?;
+        Ok(())
+    }
+    fn answer(
+        &self,
+        _r: &Rules,
+        st: &carcassonne_core::State,
+        _me: usize,
+        q: &carcassonne_core::Query,
+    ) -> Option<bool> {
+        let f = st.figures[q.figure? as usize];
+        (q.name == "needs_follower" && f.kind == self.kind).then_some(true)
+    }
+}
+
+/// Seat 0's thief on U (1,0) and builder on D's part of that road (plus, optionally, a
+/// second follower of seat 0 there); seat 1's farmer on U (2,0); the lair FDL1 at (1,1),
+/// the dragon facing N; seat 1 draws the symbol FDD3: move 1 eats the thief on (1,0) and
+/// stops there ((1,-1) is empty).
+fn builder_game(second_follower: bool) -> Game {
+    let file = "config/fairy-dragon.toml";
+    let mut f = factories();
+    f.push(PluginFactory {
+        name: "builder",
+        summary: "test",
+        requires: &[],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<TestBuilder>,
+    });
+    let text = std::fs::read_to_string(file).unwrap() + "\n[[plugins]]\nname = \"builder\"\npriority = 60\n";
+    let r = load_rules(file, &text, &disk_resolver(file), &f).unwrap();
+    let order = ["U", "U", "FDL1", "FDD3"].map(|t| r.catalog.id(t).unwrap()).to_vec();
+    let mut g =
+        Game::start(r.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(order), record: false }).unwrap();
+    let act = |g: &Game, v: serde_json::Value| parse_action(g, &v).unwrap();
+    let a = act(&g, serde_json::json!({"type": "place_tile", "tile": "U", "cell": [1, 0], "rotation": 0}));
+    g.try_play(a).unwrap();
+    let a = act(&g, serde_json::json!({"type": "figure", "figure": "follower", "cell": [1, 0], "feature": "road:E+W"}));
+    g.try_play(a).unwrap();
+    let road = g.st.node_of(0, 1); // D: city, road, fields
+    g.st.add_figure(&r, 0, r.figure_kind("builder").unwrap(), 0, Some(road));
+    if second_follower {
+        g.st.add_figure(&r, 0, r.figure_kind("follower").unwrap(), 0, Some(road));
+    }
+    let a = act(&g, serde_json::json!({"type": "place_tile", "tile": "U", "cell": [2, 0], "rotation": 0}));
+    g.try_play(a).unwrap();
+    let farmer =
+        serde_json::json!({"type": "figure", "figure": "follower", "cell": [2, 0], "feature": "field:Nw+Ne+En+Wn"});
+    let a = act(&g, farmer);
+    g.try_play(a).unwrap();
+    let a = act(&g, serde_json::json!({"type": "place_tile", "tile": "FDL1", "cell": [1, 1], "rotation": 0}));
+    g.try_play(a).unwrap();
+    g.try_play(carcassonne_core::Action::Pass).unwrap();
+    g
+}
+
+fn alive(g: &Game, kind: &str) -> usize {
+    let k = g.rules.figure_kind(kind).unwrap();
+    g.st.figures.iter().filter(|f| f.alive && f.kind == k).count()
+}
+
+/// FD-DRAGON-2 (as PD-DRAGON-7): the 2025 dragon eats seat 0's last follower in the road;
+/// its builder there, on a tile the dragon did not enter, returns too. (Then the dragon
+/// sees only seat 1's farmer on (2,0), goes there and eats it.) With a second follower of
+/// seat 0 on D the builder stays, and the dragon, seeing followers E and W, waits for seat
+/// 1's choice.
+#[test]
+fn the_builder_leaves_with_the_last_follower_eaten() {
+    let g = builder_game(false);
+    assert_eq!(g.st.turn, 4);
+    assert_eq!(g.decision().unwrap().kind, carcassonne_core::DecisionKind::PlaceTile);
+    assert_eq!((alive(&g, "follower"), alive(&g, "builder")), (0, 0));
+    assert_eq!(g.st.supply[0][g.rules.figure_kind("builder").unwrap() as usize], 1);
+    let g = builder_game(true);
+    assert!(matches!(g.decision().unwrap().kind, carcassonne_core::DecisionKind::Plugin { .. }));
+    assert_eq!((alive(&g, "follower"), alive(&g, "builder")), (2, 1), "a second follower keeps the builder");
+}

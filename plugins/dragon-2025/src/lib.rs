@@ -22,15 +22,19 @@
 //!   `repels_dragon` (the 2025 fairy's follower) stops the dragon: every other eatable
 //!   figure there is eaten, the dragon leaves the board and that figure's owner holds it.
 //!
+//! - PD-DRAGON-7 (FD-DRAGON-2 refers to it): a player's last follower leaving a feature
+//!   other than by scoring releases the figures that need it ([`State::release_dependents`]).
+//!
 //! Queries asked: `counts_for_sight` (figure; default: a player's follower kind),
-//! `repels_dragon` (figure, part; default no), `eatable` (through [`State::is_eatable`]).
+//! `repels_dragon` (figure, part; default no), `eatable` (through [`State::is_eatable`]),
+//! `needs_follower` (through [`State::release_dependents`]).
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{FigureId, LogEntry, RemoveReason, State, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, State, NEUTRAL};
 use carcassonne_core::{Side, TileTypeId};
 use serde::{Deserialize, Serialize};
 
@@ -287,7 +291,12 @@ impl Plugin for Dragon2025 {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::GAME_START | Hooks::TURN_START | Hooks::TILE_DRAWN | Hooks::ALLOW_FIGURE | Hooks::FIGURE_ACTION_DONE
+        Hooks::GAME_START
+            | Hooks::TURN_START
+            | Hooks::TILE_DRAWN
+            | Hooks::ALLOW_FIGURE
+            | Hooks::FIGURE_ACTION_DONE
+            | Hooks::FIGURE_REMOVED
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -400,6 +409,22 @@ impl Plugin for Dragon2025 {
         }
     }
 
+    /// FD-DRAGON-2 as PD-DRAGON-7: when a player's last follower leaves a feature other
+    /// than by scoring, the figures that need it (builder, pig: `needs_follower`) go too.
+    fn on_figure_removed(
+        &self,
+        rules: &Rules,
+        st: &mut State,
+        _me: usize,
+        _id: FigureId,
+        f: &Figure,
+        why: RemoveReason,
+    ) {
+        if why != RemoveReason::Scored {
+            st.release_dependents(rules, f, why);
+        }
+    }
+
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {
         let DecisionKind::Plugin { code, data, .. } = d.kind else { return };
         let plugin = me as u8;
@@ -429,11 +454,11 @@ impl Plugin for Dragon2025 {
     fn describe_action(&self, _rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {
         match *a {
             Action::Plugin { code: ORIENT, a: side, .. } => {
-                serde_json::json!({ "face": Side::from_index(side as usize).name() })
+                serde_json::json!({ "action": "orient", "face": Side::from_index(side as usize).name() })
             }
             Action::Plugin { code: LAIR, a: part, .. } => {
                 let pos = st.board.parts[part as usize].pos;
-                serde_json::json!({ "lair": [pos.x, pos.y] })
+                serde_json::json!({ "action": "put_on_lair", "cell": [pos.x, pos.y] })
             }
             _ => serde_json::Value::Null,
         }

@@ -250,14 +250,7 @@ impl Plugin for Fairy2025 {
 
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {
         let Action::Plugin { code: ASSIGN, a: id, .. } = *a else { return serde_json::Value::Null };
-        let f = &st.figures[id as usize];
-        let pos = st.board.parts[f.part as usize].pos;
-        let mut v = serde_json::json!({ "fairy": [pos.x, pos.y] });
-        if let Some(n) = f.node {
-            let node = st.graph.node(n);
-            let rf = &st.rotated(rules, node.part).features[node.local as usize];
-            v["feature"] = serde_json::json!(carcassonne_core::tile::feature_name(rf));
-        }
-        v
+        let at = st.figure_place_name(rules, &st.figures[id as usize]);
+        serde_json::json!({ "action": "assign_fairy", "at": at })
     }
 }
