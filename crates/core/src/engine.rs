@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
-use crate::board::PlacedPart;
+use crate::board::{fits, PlacedPart};
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, TilePlacement};
 use crate::rules::Rules;
@@ -521,12 +521,16 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         }
         return found;
     }
-    // Multi-part tiles: any part may land on a frontier cell.
+    // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
+    // neighbours (the frontier's need code: a quick test before the whole tile's).
     let mut local: Vec<Action> = Vec::new();
     for (fi, face) in tile.faces.iter().enumerate() {
-        for &cell in st.board.frontier() {
+        for (cell, code) in st.board.frontier_needs() {
             for &rot in &face.distinct_rotations {
                 for p in &face.parts {
+                    if !fits(p.rotated[rot.quarters() as usize].signature, code) {
+                        continue;
+                    }
                     let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
                     let anchor = Pos::new(cell.x - dx, cell.y - dy);
                     let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8 };
