@@ -257,7 +257,7 @@ impl Plugin for TestBuilder {
 /// second follower of seat 0 there); seat 1's farmer on U (2,0); the lair FDL1 at (1,1),
 /// the dragon facing N; seat 1 draws the symbol FDD3: move 1 eats the thief on (1,0) and
 /// stops there ((1,-1) is empty).
-fn builder_game(second_follower: bool) -> Game {
+fn builder_game(second_follower: bool, builder_on_u: bool) -> Game {
     let file = "config/fairy-dragon.toml";
     let mut f = factories();
     f.push(PluginFactory {
@@ -278,7 +278,8 @@ fn builder_game(second_follower: bool) -> Game {
     let a = act(&g, serde_json::json!({"type": "figure", "figure": "follower", "cell": [1, 0], "feature": "road:E+W"}));
     g.try_play(a).unwrap();
     let road = g.st.node_of(0, 1); // D: city, road, fields
-    g.st.add_figure(&r, 0, r.figure_kind("builder").unwrap(), 0, Some(road));
+    let (bpart, bnode) = if builder_on_u { (1, g.st.node_of(1, 0)) } else { (0, road) };
+    g.st.add_figure(&r, 0, r.figure_kind("builder").unwrap(), bpart, Some(bnode));
     if second_follower {
         g.st.add_figure(&r, 0, r.figure_kind("follower").unwrap(), 0, Some(road));
     }
@@ -306,12 +307,24 @@ fn alive(g: &Game, kind: &str) -> usize {
 /// 1's choice.
 #[test]
 fn the_builder_leaves_with_the_last_follower_eaten() {
-    let g = builder_game(false);
+    let g = builder_game(false, false);
     assert_eq!(g.st.turn, 4);
     assert_eq!(g.decision().unwrap().kind, carcassonne_core::DecisionKind::PlaceTile);
     assert_eq!((alive(&g, "follower"), alive(&g, "builder")), (0, 0));
     assert_eq!(g.st.supply[0][g.rules.figure_kind("builder").unwrap() as usize], 1);
-    let g = builder_game(true);
+    let g = builder_game(true, false);
     assert!(matches!(g.decision().unwrap().kind, carcassonne_core::DecisionKind::Plugin { .. }));
     assert_eq!((alive(&g, "follower"), alive(&g, "builder")), (2, 1), "a second follower keeps the builder");
+}
+
+/// FD-DRAGON-2 as seed 001 says: the dragon removes followers; a builder on a tile it enters
+/// stays while its owner keeps a follower in its feature (here on D, not entered), and
+/// leaves with the owner's last follower otherwise.
+#[test]
+fn the_dragon_eats_followers_not_builders() {
+    let g = builder_game(true, true);
+    assert!(matches!(g.decision().unwrap().kind, carcassonne_core::DecisionKind::Plugin { .. }));
+    assert_eq!((alive(&g, "follower"), alive(&g, "builder")), (2, 1));
+    let g = builder_game(false, true);
+    assert_eq!((alive(&g, "follower"), alive(&g, "builder")), (0, 0));
 }

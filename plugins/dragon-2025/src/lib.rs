@@ -15,9 +15,10 @@
 //!   sight (placed tiles up to the first empty cell), or among all of them when none does.
 //!   A single allowed direction is taken without a decision.
 //! - FD-DRAGON-1/2: drawing a dragon-symbol tile while the dragon is on the board makes
-//!   it move twice, straight ahead to the last tile of the line, eating on every tile it
-//!   enters (through [`State::is_eatable`], so other plugins may protect their figures),
-//!   and re-orienting after each move.
+//!   it move twice, straight ahead to the last tile of the line, eating the followers on
+//!   every tile it enters (seed 001: "figurky družiníků"; other figures of players only
+//!   when a plugin answers `eatable` with true; [`State::is_eatable`] lets other plugins
+//!   protect their figures), and re-orienting after each move.
 //! - FD-DRAGON-3: a tile holding a figure for which some plugin answers the query
 //!   `repels_dragon` (the 2025 fairy's follower) stops the dragon: every other eatable
 //!   figure there is eaten, the dragon leaves the board and that figure's owner holds it.
@@ -210,21 +211,43 @@ impl Dragon2025 {
         })
     }
 
-    /// Eats every eatable figure on `part` but `keep`; returns how many.
+    /// FD-DRAGON-2 as seed 001 says: the dragon removes the followers ("figurky
+    /// družiníků", any follower kind) of the tiles it enters; another figure of a player
+    /// only when a plugin answers `eatable` with true (a shepherd, say). A builder or pig
+    /// leaves with its owner's last follower instead (PD-DRAGON-7). Protection
+    /// ([`State::is_eatable`]: `is_protected`, an `eatable` false) spares any figure.
+    fn eats(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
+        if !st.is_eatable(rules, id, me as u8) {
+            return false;
+        }
+        let f = &st.figures[id as usize];
+        if rules.figure_kinds[f.kind as usize].follower {
+            return true;
+        }
+        let q = Query { name: "eatable", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        rules.verdict(st, &q, false)
+    }
+
+    /// Eats every figure on `part` that the dragon eats, but `keep`; returns how many.
     fn eat(&self, rules: &Rules, st: &mut State, me: usize, part: u32, keep: Option<FigureId>) -> u32 {
-        let n = match keep {
-            None => st.eat_figures_on(rules, part, me as u8),
-            Some(k) => {
-                let ids: Vec<FigureId> =
-                    st.figures_on(part).filter(|&id| id != k && st.is_eatable(rules, id, me as u8)).collect();
-                for &id in &ids {
-                    st.remove_figure(rules, id, RemoveReason::Plugin(me as u8));
-                }
-                ids.len() as u32
+        let mut ids: [FigureId; 32] = [0; 32];
+        let mut n = 0;
+        for id in st.figures_on(part) {
+            if Some(id) != keep && n < ids.len() {
+                ids[n] = id;
+                n += 1;
             }
-        };
-        st.bump_stat(self.ids.eaten, n as i64);
-        n
+        }
+        let mut eaten = 0;
+        for &id in &ids[..n] {
+            // Each removal may release others (PD-DRAGON-7): check again before eating.
+            if self.eats(rules, st, me, id) {
+                st.remove_figure(rules, id, RemoveReason::Plugin(me as u8));
+                eaten += 1;
+            }
+        }
+        st.bump_stat(self.ids.eaten, eaten as i64);
+        eaten
     }
 
     /// FD-DRAGON-2/3: one straight move in the facing direction to the last tile of the
