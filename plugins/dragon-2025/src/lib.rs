@@ -123,7 +123,7 @@ impl Dragon2025 {
         let f = &st.figures[id as usize];
         let default = f.owner != NEUTRAL && rules.figure_kinds[f.kind as usize].follower;
         let q = Query { name: "counts_for_sight", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
-        rules.ask(st, &q).unwrap_or(default)
+        rules.verdict(st, &q, default)
     }
 
     /// FD-ORIENT-1: the allowed directions (bit = side index) of a dragon on `part`.
@@ -207,7 +207,7 @@ impl Dragon2025 {
         st.figures_on(part).find(|&id| {
             let f = &st.figures[id as usize];
             let q = Query { name: "repels_dragon", figure: Some(id), part: Some(part), node: f.node, by: me as u8 };
-            f.owner != NEUTRAL && rules.ask(st, &q) == Some(true)
+            f.owner != NEUTRAL && rules.verdict(st, &q, false)
         })
     }
 

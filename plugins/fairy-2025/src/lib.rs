@@ -94,7 +94,7 @@ impl Fairy2025 {
         }
         let kind = &rules.figure_kinds[f.kind as usize];
         let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
-        rules.ask(st, &q).unwrap_or(kind.follower && kind.strength > 0)
+        rules.verdict(st, &q, kind.follower && kind.strength > 0)
     }
 
     /// FD-FAIRY-3: the fairy back to the supply.
