@@ -250,9 +250,8 @@ impl Plugin for Fairy {
 
     /// PD-DRAGON-5 / PD-FAIRY-4: the dragon neither enters the fairy's tile nor eats there.
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        let here = Self::part(st, me)?;
         match q.name {
-            "dragon_may_enter" | "eatable" if q.part == Some(here) => Some(false),
+            "dragon_may_enter" | "eatable" if q.part.is_some() && q.part == Self::part(st, me) => Some(false),
             _ => None,
         }
     }
