@@ -242,6 +242,10 @@ fn the_rule_sets_load_embedded() {
             "config/classic-everything.toml",
             vec!["castle", "base", "river", "dragon", "fairy", "portal", "princess", "tower", "barn"],
         ),
+        (
+            "config/2025-everything.toml",
+            vec!["castle", "base", "river", "dragon-2025", "fairy-2025", "portal", "tower", "barn"],
+        ),
     ] {
         let (r, _) = load_rules_file(&format!("embedded:{file}")).unwrap();
         assert_eq!(r.plugin_names(), plugins, "{file}");

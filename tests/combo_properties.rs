@@ -5,7 +5,7 @@
 //! in supply or held as prisoners; tower pieces in supply or in towers; barns; castle
 //! tokens), watchmen and castle knights where they belong, barns never with farmers, no
 //! fairy with a castle knight, the dragon never eating what it must not; every tile played;
-//! records replay; same seed, same game.
+//! records replay; same seed, same game. With the classic P&D and with Fairy & Dragon 2025.
 
 use std::sync::Arc;
 
@@ -101,22 +101,24 @@ fn check_state(g: &Game) {
                 None => assert!(x.scored.is_some() || st.is_over(), "a castle lost its knight at turn {turn}"),
             }
         }
-        // COMBO-CASTLE: no fairy with a castle knight.
-        if let Some(i) = r.plugin_index("fairy") {
-            let fs = st.plugin::<carcassonne_plugin_fairy::FairyState>(i);
-            if let Some(f) = fs.follower {
-                assert!(!c.castles.iter().any(|x| x.knight == Some(f)), "fairy with a castle knight at turn {turn}");
-            }
+        // COMBO-CASTLE: no fairy with a castle knight (either fairy).
+        let fairy_follower = match (r.plugin_index("fairy"), r.plugin_index("fairy-2025")) {
+            (Some(i), _) => st.plugin::<carcassonne_plugin_fairy::FairyState>(i).follower,
+            (_, Some(i)) => st.plugin::<carcassonne_plugin_fairy_2025::FairyState>(i).fairy.map(|(_, f)| f),
+            _ => None,
+        };
+        if let Some(f) = fairy_follower {
+            assert!(!c.castles.iter().any(|x| x.knight == Some(f)), "fairy with a castle knight at turn {turn}");
         }
     }
     // PD-DRAGON-3: no player's figure placed on the dragon's tile; barns and castle knights
     // may share it (the dragon passes them).
-    if let Some(dk) = r.figure_kind("dragon") {
+    if let (Some(dk), Some(di)) = (r.figure_kind("dragon"), r.plugin_index("dragon")) {
         let dragon = st.figures.iter().find(|f| f.alive && f.kind == dk).map(|f| f.part);
         for (id, f) in st.figures.iter().enumerate().filter(|(_, f)| f.alive && f.owner != NEUTRAL) {
             if Some(f.part) == dragon {
                 assert!(
-                    !st.is_eatable(r, id as u32, r.plugin_index("dragon").unwrap() as u8),
+                    !st.is_eatable(r, id as u32, di as u8),
                     "turn {turn}: {} of seat {} at {} with the dragon; log {:?}",
                     r.figure_kinds[f.kind as usize].name,
                     f.owner,
@@ -128,8 +130,11 @@ fn check_state(g: &Game) {
     }
 }
 
-fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool, tiles: usize) -> Game {
+/// Plays a seeded random game checking the state after every action; `tiles`: the tiles in
+/// the game (None: those in the stack at the start, after any removed unseen).
+fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool, tiles: Option<usize>) -> Game {
     let mut g = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
+    let tiles = tiles.unwrap_or(g.st.stack.len() + 2);
     let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
     let mut buf = Vec::new();
     while let Some(d) = g.decision() {
@@ -139,11 +144,13 @@ fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool, til
         g.play_unchecked(buf[i]);
         check_state(&g);
     }
-    assert_eq!(g.st.board.len() + g.st.discarded as usize, tiles, "seed {seed}: every tile placed or discarded");
+    // A double tile is one tile on two cells.
+    let placed = g.st.board.parts.iter().filter(|p| p.part == 0).count();
+    assert_eq!(placed + g.st.discarded as usize, tiles, "seed {seed}: every tile placed or discarded");
     g
 }
 
-fn run(file: &str, opts: &[(&str, &str)], games: u64, tiles: usize, first_seed: u64) {
+fn run(file: &str, opts: &[(&str, &str)], games: u64, tiles: Option<usize>, first_seed: u64) {
     let (rules, text) = rules_with(file, opts);
     for n in 0..games {
         let seed = first_seed + n;
@@ -162,34 +169,39 @@ fn run(file: &str, opts: &[(&str, &str)], games: u64, tiles: usize, first_seed: 
 
 #[test]
 fn tower_games() {
-    run("config/tower.toml", &[], 500, 90, 0);
-    run("config/tower.toml", &[("edition", "1"), ("ransom", "5")], 200, 90, 10_000);
+    run("config/tower.toml", &[], 500, Some(90), 0);
+    run("config/tower.toml", &[("edition", "1"), ("ransom", "5")], 200, Some(90), 10_000);
 }
 
 #[test]
 fn barn_games() {
-    run("config/barn.toml", &[], 600, 72, 0);
+    run("config/barn.toml", &[], 600, Some(72), 0);
 }
 
 #[test]
 fn castle_games() {
-    run("config/castle.toml", &[], 600, 72, 0);
+    run("config/castle.toml", &[], 600, Some(72), 0);
 }
 
 #[test]
 fn classic_everything_games() {
     let e = "config/classic-everything.toml";
-    run(e, &[], 300, 132, 0);
-    run(e, &[("fairy_placement", "\"on_tile\""), ("dragon_move", "\"after_scoring\"")], 200, 132, 20_000);
-    run(e, &[("early_dragon_tiles", "\"held_out\""), ("princess_action", "\"must\"")], 200, 132, 30_000);
+    run(e, &[], 300, Some(132), 0);
+    run(e, &[("fairy_placement", "\"on_tile\""), ("dragon_move", "\"after_scoring\"")], 200, Some(132), 20_000);
+    run(e, &[("early_dragon_tiles", "\"held_out\""), ("princess_action", "\"must\"")], 200, Some(132), 30_000);
+}
+
+#[test]
+fn everything_2025_games() {
+    run("config/2025-everything.toml", &[], 400, None, 0);
 }
 
 #[test]
 fn same_seed_same_game() {
     let (rules, _) = rules_with("config/classic-everything.toml", &[]);
     for seed in [3u64, 77] {
-        let a = GameRecord::from_game(&play_checked(&rules, 4, seed, true, 132), "x", None, seed);
-        let b = GameRecord::from_game(&play_checked(&rules, 4, seed, true, 132), "x", None, seed);
+        let a = GameRecord::from_game(&play_checked(&rules, 4, seed, true, Some(132)), "x", None, seed);
+        let b = GameRecord::from_game(&play_checked(&rules, 4, seed, true, Some(132)), "x", None, seed);
         assert_eq!(a, b);
     }
 }
@@ -199,10 +211,11 @@ fn same_seed_same_game() {
 #[ignore]
 fn ten_thousand_games() {
     for (file, tiles) in [
-        ("config/tower.toml", 90),
-        ("config/barn.toml", 72),
-        ("config/castle.toml", 72),
-        ("config/classic-everything.toml", 132),
+        ("config/tower.toml", Some(90)),
+        ("config/barn.toml", Some(72)),
+        ("config/castle.toml", Some(72)),
+        ("config/classic-everything.toml", Some(132)),
+        ("config/2025-everything.toml", None),
     ] {
         let (rules, _) = rules_with(file, &[]);
         for seed in 0..10_000u64 {

@@ -41,6 +41,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/barn.toml", include_str!("../../../config/barn.toml")),
     ("config/castle.toml", include_str!("../../../config/castle.toml")),
     ("config/classic-everything.toml", include_str!("../../../config/classic-everything.toml")),
+    ("config/2025-everything.toml", include_str!("../../../config/2025-everything.toml")),
     ("config/tiles/tower.toml", include_str!("../../../config/tiles/tower.toml")),
 ];
 

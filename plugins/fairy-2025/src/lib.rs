@@ -121,6 +121,7 @@ impl Plugin for Fairy2025 {
         Hooks::FEATURE_COMPLETED
             | Hooks::FEATURE_SCORED
             | Hooks::FIGURE_REMOVED
+            | Hooks::FIGURE_MOVED
             | Hooks::SCORING_DONE
             | Hooks::TURN_END
             | Hooks::FINAL_SCORING
@@ -145,7 +146,12 @@ impl Plugin for Fairy2025 {
         }
     }
 
+    /// Extra scorings (a barn's, a castle's: [`ScoreEvent::extra`]) neither pay the fairy nor
+    /// count as points for a feature (COMBO-*: "does not trigger the fairy").
     fn on_feature_scored(&self, _rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {
+        if ev.extra {
+            return;
+        }
         let Some(root) = ev.root else { return };
         if !ev.final_scoring && ev.points > 0 && ev.winners & (1 << st.current) != 0 {
             st.plugin_mut::<FairyState>(me).scored.push(root);
@@ -171,6 +177,21 @@ impl Plugin for Fairy2025 {
             Some((_, follower)) if follower == id => self.detach(rules, st, me),
             Some((fairy, _)) if fairy == id => st.plugin_mut::<FairyState>(me).fairy = None,
             _ => {}
+        }
+    }
+
+    /// FD-FAIRY-3: the fairy's follower moved to another tile, or changed so that the fairy
+    /// may no longer join it (`fairy_may_join` false, e.g. a knight in a new castle:
+    /// COMBO-CASTLE): the fairy returns to the supply.
+    fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {
+        if Self::follower(st, me) != Some(id) {
+            return;
+        }
+        let f = st.figures[id as usize];
+        let kind = &rules.figure_kinds[f.kind as usize];
+        let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        if f.part != from.part || !rules.verdict(st, &q, kind.follower && kind.strength > 0) {
+            self.detach(rules, st, me);
         }
     }
 
