@@ -103,6 +103,11 @@ impl Game {
         self.st.is_over()
     }
 
+    /// Why the game was stopped before its end (a plugin failed), if it was.
+    pub fn failure(&self) -> Option<&str> {
+        self.st.failure()
+    }
+
     /// Scores, one per seat.
     pub fn scores(&self) -> &[i32] {
         self.st.scores()
@@ -130,6 +135,9 @@ impl Game {
     /// Checks an action against the current decision, with the reason when illegal.
     pub fn check(&self, a: &Action) -> Result<(), IllegalAction> {
         let Some(d) = self.st.decision() else {
+            if let Some(f) = self.st.failure() {
+                return Err(IllegalAction(format!("the game was stopped: {f}")));
+            }
             return Err(IllegalAction("the game is over".into()));
         };
         if let (DecisionKind::PlaceTile, Action::PlaceTile { pos, rot, face }) = (d.kind, a) {
@@ -213,7 +221,7 @@ impl Game {
         let rules = &*self.rules;
         let st = &mut self.st;
         loop {
-            if !st.pending.is_empty() {
+            if !st.pending.is_empty() || st.failure().is_some() {
                 return;
             }
             match st.phase {
