@@ -497,9 +497,15 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     let mut found = false;
     if tile.is_single() {
         let vetoes = rules.uses(Hooks::ALLOW_TILE);
-        if !any && !vetoes {
+        if !any {
+            let from = out.len();
             for (fi, face) in tile.faces.iter().enumerate() {
                 found |= push_fitting(st, face, fi as u8, out);
+            }
+            if vetoes {
+                // The same order as generated: vetoed placements are dropped in place.
+                rules.veto_tiles(st, t, out, from);
+                found = out.len() > from;
             }
             return found;
         }

@@ -182,6 +182,25 @@ pub trait Plugin: Send + Sync + 'static {
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         true
     }
+    /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once
+    /// (all [`Action::PlaceTile`]): sets `allowed[i] = false` for each one it forbids (skip
+    /// those already false). The default asks `allow_tile` one by one; a plugin whose call
+    /// is costly (a run-time plugin across a library boundary) answers the list at once.
+    fn allow_tiles(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        tile: TileTypeId,
+        candidates: &[Action],
+        allowed: &mut [bool],
+    ) {
+        for (a, ok) in candidates.iter().zip(allowed.iter_mut()) {
+            if let (true, Action::PlaceTile { pos, rot, face }) = (*ok, *a) {
+                *ok = self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot });
+            }
+        }
+    }
     /// The drawn tile was placed (its parts are `st.placed_parts()`).
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Contribute actions to the current player's figure decision.

@@ -264,6 +264,35 @@ impl Rules {
     pub fn allow_tile(&self, st: &State, p: &TilePlacement) -> bool {
         self.list(Hooks::ALLOW_TILE).iter().all(|&i| self.p(i).allow_tile(self, st, i as usize, p))
     }
+    /// Removes from `out[from..]` (placements of tile `tile`) those a plugin forbids, keeping
+    /// the order; every [`Hooks::ALLOW_TILE`] plugin answers the list at once.
+    pub(crate) fn veto_tiles(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
+        let list = self.list(Hooks::ALLOW_TILE);
+        let n = out.len() - from;
+        if list.is_empty() || n == 0 {
+            return;
+        }
+        let mut stack = [true; 128];
+        let mut heap = Vec::new();
+        let allowed = if n <= stack.len() {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, true);
+            &mut heap[..]
+        };
+        for &i in list {
+            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], allowed);
+        }
+        let Some(first) = allowed.iter().position(|&ok| !ok) else { return };
+        let mut k = from + first;
+        for j in first + 1..n {
+            if allowed[j] {
+                out[k] = out[from + j];
+                k += 1;
+            }
+        }
+        out.truncate(k);
+    }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
         self.list(Hooks::ALLOW_TILE)

@@ -11,7 +11,9 @@
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::sabi_types::RRef;
-use abi_stable::std_types::{RErr, RNone, ROk, ROption, RSome, RStr, RVec};
+use std::cell::Cell;
+
+use abi_stable::std_types::{RNone, ROption, RSlice, RSliceMut, RSome, RStr, RString, RVec};
 use carcassonne_core::action::Action;
 use carcassonne_core::config::FilePlugin;
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
@@ -20,8 +22,8 @@ use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEve
 use carcassonne_core::{NodeId, Pos, TileTypeId};
 use carcassonne_plugin_api as api;
 use carcassonne_plugin_api::{
-    ActionView, Effects, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, HookResult, HouseRuleBox,
-    QueryView, RemovedView, ScoreView, TileView, Verdict, VerdictResult, View,
+    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, HouseRuleBox, Placement,
+    QueryView, RawEffects, RemovedView, ScoreView, TileView, Verdict, View,
 };
 
 /// A run-time plugin, as the engine runs it.
@@ -113,19 +115,18 @@ impl DynamicPlugin {
         st.fail(format!("plugin '{}' (file '{}'), hook {}: {what}", self.name, self.file, api::Hooks::NAMES[hook]));
     }
 
-    /// Checks and applies the effects of a hook that may change the game; returns the verdict
-    /// (PASS after a failure).
-    fn apply(&self, st: &mut State, hook: usize, r: HookResult) -> Verdict {
-        let fx = match r {
-            ROk(fx) => fx,
-            RErr(e) => {
+    /// Checks and applies the effects a hook that may change the game handed back; returns
+    /// the verdict (PASS after a failure).
+    #[cold]
+    fn apply(&self, st: &mut State, hook: usize, out: Reported) -> Verdict {
+        let fx = match out {
+            Reported::Effects(fx) => fx,
+            Reported::Error(e) => {
                 self.fail(st, hook, format_args!("{e}"));
                 return Verdict::PASS;
             }
+            Reported::Nothing => return Verdict::PASS,
         };
-        if fx.points.is_empty() && fx.stats.is_empty() && fx.verdict == Verdict::PASS {
-            return Verdict::PASS;
-        }
         if let Err(e) = self.check(st, hook, &fx) {
             self.fail(st, hook, format_args!("invalid effect: {e}"));
             return Verdict::PASS;
@@ -141,7 +142,7 @@ impl DynamicPlugin {
         fx.verdict
     }
 
-    fn check(&self, st: &State, hook: usize, fx: &Effects) -> Result<(), String> {
+    fn check(&self, st: &State, hook: usize, fx: &RawEffects) -> Result<(), String> {
         let verdict_ok = fx.verdict == Verdict::PASS || (hook == bit::TILE_DRAWN && fx.verdict == Verdict::VETO);
         if !verdict_ok {
             return Err(format!("verdict '{}' ({}) is not one this hook may give", fx.verdict.name(), fx.verdict.0));
@@ -172,47 +173,39 @@ impl DynamicPlugin {
         Ok(())
     }
 
-    /// The verdict of a hook that only judges; `allowed` are the verdicts besides PASS it
-    /// may give. A failure or an invalid verdict stops the game and counts as PASS.
-    #[inline]
-    fn verdict(&self, st: &State, hook: usize, allowed: &[Verdict], r: VerdictResult) -> Verdict {
-        match r {
-            ROk(v) if v == Verdict::PASS || allowed.contains(&v) => v,
-            ROk(v) => {
-                self.fail(
-                    st,
-                    hook,
-                    format_args!("invalid effect: verdict '{}' ({}) is not one this hook may give", v.name(), v.0),
-                );
-                Verdict::PASS
+    /// What a judging hook handed back besides its verdict: an error, or effects it may not
+    /// have. Either stops the game; the verdict then counts as PASS.
+    #[cold]
+    fn judged_badly(&self, st: &State, hook: usize, out: Reported) -> Verdict {
+        match out {
+            Reported::Error(e) => self.fail(st, hook, format_args!("{e}")),
+            Reported::Effects(_) => {
+                self.fail(st, hook, format_args!("invalid effect: this hook may not change the game"))
             }
-            RErr(e) => {
-                self.fail(st, hook, format_args!("{e}"));
-                Verdict::PASS
-            }
+            Reported::Nothing => {}
         }
+        Verdict::PASS
     }
 
     /// Runs a hook that may change the game, unless the game already failed.
     #[inline]
-    fn run(
-        &self,
-        rules: &Rules,
-        st: &mut State,
-        hook: usize,
-        call: impl FnOnce(&HouseRuleBox, View<'_>) -> HookResult,
-    ) -> Verdict {
+    fn run(&self, rules: &Rules, st: &mut State, hook: usize, call: impl FnOnce(&HouseRuleBox, View<'_>)) -> Verdict {
         if st.failure().is_some() {
             return Verdict::PASS;
         }
-        let r = {
-            let hv = HostView { rules, st };
-            call(&self.rule, view(&hv))
+        let out = {
+            let hv = HostView::new(rules, st);
+            call(&self.rule, view(&hv));
+            hv.out.into_inner()
         };
-        self.apply(st, hook, r)
+        match out {
+            Reported::Nothing => Verdict::PASS,
+            out => self.apply(st, hook, out),
+        }
     }
 
-    /// Runs a hook that only judges, unless the game already failed.
+    /// Runs a hook that only judges, unless the game already failed; `allowed` are the
+    /// verdicts besides PASS it may give.
     #[inline]
     fn judge(
         &self,
@@ -220,14 +213,26 @@ impl DynamicPlugin {
         st: &State,
         hook: usize,
         allowed: &[Verdict],
-        call: impl FnOnce(&HouseRuleBox, View<'_>) -> VerdictResult,
+        call: impl FnOnce(&HouseRuleBox, View<'_>) -> Verdict,
     ) -> Verdict {
         if st.failure().is_some() {
             return Verdict::PASS;
         }
-        let hv = HostView { rules, st };
-        let r = call(&self.rule, view(&hv));
-        self.verdict(st, hook, allowed, r)
+        let hv = HostView::new(rules, st);
+        let v = call(&self.rule, view(&hv));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            return self.judged_badly(st, hook, out);
+        }
+        if v != Verdict::PASS && !allowed.contains(&v) {
+            self.fail(
+                st,
+                hook,
+                format_args!("invalid effect: verdict '{}' ({}) is not one this hook may give", v.name(), v.0),
+            );
+            return Verdict::PASS;
+        }
+        v
     }
 }
 
@@ -270,15 +275,50 @@ impl Plugin for DynamicPlugin {
         }
     }
 
-    fn allow_tile(&self, rules: &Rules, st: &State, _me: usize, p: &TilePlacement) -> bool {
-        let tv = TileView {
-            tile: RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str()),
-            face: p.face,
-            x: p.pos.x,
-            y: p.pos.y,
-            rotation: p.rot.degrees(),
-        };
-        self.judge(rules, st, bit::ALLOW_TILE, &[Verdict::VETO], |r, v| r.allow_tile(v, &tv)) != Verdict::VETO
+    fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
+        let one = [Action::PlaceTile { pos: p.pos, rot: p.rot, face: p.face }];
+        let mut allowed = [true];
+        self.allow_tiles(rules, st, me, p.tile, &one, &mut allowed);
+        allowed[0]
+    }
+
+    /// One call across the boundary per chunk of 64 candidates (one per decision, mostly).
+    fn allow_tiles(
+        &self,
+        rules: &Rules,
+        st: &State,
+        _me: usize,
+        tile: TileTypeId,
+        candidates: &[Action],
+        allowed: &mut [bool],
+    ) {
+        if st.failure().is_some() {
+            return;
+        }
+        let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
+        let hv = HostView::new(rules, st);
+        const CHUNK: usize = 64;
+        let mut buf = [std::mem::MaybeUninit::<Placement>::uninit(); CHUNK];
+        for (cands, oks) in candidates.chunks(CHUNK).zip(allowed.chunks_mut(CHUNK)) {
+            for (slot, a) in buf.iter_mut().zip(cands) {
+                let p = match *a {
+                    Action::PlaceTile { pos, rot, face } => {
+                        Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face }
+                    }
+                    _ => Placement::default(),
+                };
+                slot.write(p);
+            }
+            // SAFETY: the first `cands.len()` slots were just written.
+            let placed = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<Placement>(), cands.len()) };
+            self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
+            let out = hv.out.take();
+            if !matches!(out, Reported::Nothing) {
+                self.judged_badly(st, bit::ALLOW_TILE, out);
+                allowed.fill(true);
+                return;
+            }
+        }
     }
 
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, _me: usize) {
@@ -406,6 +446,24 @@ fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> Fi
 pub struct HostView<'a> {
     rules: &'a Rules,
     st: &'a State,
+    /// What the hook handed back.
+    out: Cell<Reported>,
+}
+
+/// What a hook handed back through the view (boxed: the common `Nothing` stays two words).
+#[derive(Default)]
+enum Reported {
+    #[default]
+    Nothing,
+    Effects(Box<RawEffects>),
+    Error(Box<RString>),
+}
+
+impl<'a> HostView<'a> {
+    #[inline]
+    fn new(rules: &'a Rules, st: &'a State) -> Self {
+        HostView { rules, st, out: Cell::new(Reported::Nothing) }
+    }
 }
 
 impl HostView<'_> {
@@ -498,6 +556,29 @@ impl GameView for HostView<'_> {
             return RVec::new();
         }
         self.st.figures_in(node).collect()
+    }
+    fn report_effects(&self, effects: RawEffects) {
+        // The first error wins; effects reported twice add up.
+        let merged = match self.out.take() {
+            Reported::Nothing => Reported::Effects(Box::new(effects)),
+            Reported::Effects(mut prev) => {
+                prev.points.extend(effects.points.iter().cloned());
+                prev.stats.extend(effects.stats.iter().copied());
+                if prev.verdict == Verdict::PASS {
+                    prev.verdict = effects.verdict;
+                }
+                Reported::Effects(prev)
+            }
+            e @ Reported::Error(_) => e,
+        };
+        self.out.set(merged);
+    }
+    fn report_error(&self, message: RString) {
+        let kept = match self.out.take() {
+            e @ Reported::Error(_) => e,
+            _ => Reported::Error(Box::new(message)),
+        };
+        self.out.set(kept);
     }
 }
 

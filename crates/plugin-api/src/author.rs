@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use abi_stable::prefix_type::PrefixTypeTrait;
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::{RErr, ROk, RResult, RStr, RString, RVec};
+use abi_stable::std_types::{RErr, ROk, RResult, RSlice, RSliceMut, RStr, RString, RVec};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -64,7 +64,26 @@ fn index_of(list: &mut Vec<String>, name: &str) -> u32 {
     }
 }
 
+/// What a hook does to the game: points given or taken, statistics, and (in
+/// `on_tile_drawn`) taking the tile away. Empty unless the hook fills it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Only `on_tile_drawn` may say [`Verdict::VETO`] (see [`Effects::take_tile`]).
+    pub verdict: Verdict,
+    pub points: Vec<Points>,
+    pub stats: Vec<StatBump>,
+}
+
 impl Effects {
+    pub fn is_empty(&self) -> bool {
+        self.verdict == Verdict::PASS && self.points.is_empty() && self.stats.is_empty()
+    }
+
+    /// The form that crosses the boundary.
+    pub fn into_raw(self) -> RawEffects {
+        RawEffects { verdict: self.verdict, points: self.points.into(), stats: self.stats.into() }
+    }
+
     /// Gives `points` (negative: takes them) to `player`, under `source`.
     pub fn award(&mut self, player: u8, points: i32, source: Source, reason: &str) {
         self.points.push(Points { player, source: source.0, points, reason: reason.into() });
@@ -171,11 +190,11 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     }
 }
 
-/// Runs `f`, turning an `Err` or a panic into an error message for the engine.
-pub fn guard<T>(f: impl FnOnce() -> Outcome<T>) -> RResult<T, RString> {
+/// Runs `f`, turning a panic into an error (its message).
+#[inline]
+pub fn guard<T>(f: impl FnOnce() -> Outcome<T>) -> Outcome<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(Ok(v)) => ROk(v),
-        Ok(Err(e)) => RErr(e.into()),
+        Ok(r) => r,
         Err(payload) => {
             let msg = if let Some(s) = payload.downcast_ref::<&str>() {
                 (*s).to_string()
@@ -184,20 +203,52 @@ pub fn guard<T>(f: impl FnOnce() -> Outcome<T>) -> RResult<T, RString> {
             } else {
                 "a non-text panic payload".to_string()
             };
-            RErr(format!("panicked: {msg}").into())
+            Err(format!("panicked: {msg}"))
         }
+    }
+}
+
+/// [`guard`] for the boundary: an `Err` or a panic becomes an `RErr`.
+pub fn guard_ffi<T>(f: impl FnOnce() -> Outcome<T>) -> RResult<T, RString> {
+    match guard(f) {
+        Ok(v) => ROk(v),
+        Err(e) => RErr(e.into()),
     }
 }
 
 /// Adapts a [`Rule`] to the [`HouseRule`] the engine calls.
 pub struct Adapter<R>(pub R);
 
-fn effects(f: impl FnOnce(&mut Effects) -> Outcome) -> HookResult {
-    guard(|| {
+/// Runs a hook that may change the game and hands its effects (if any) or its error back.
+#[inline]
+fn effects(view: &View<'_>, f: impl FnOnce(&mut Effects) -> Outcome) {
+    let r = guard(|| {
         let mut fx = Effects::default();
         f(&mut fx)?;
         Ok(fx)
-    })
+    });
+    match r {
+        Ok(fx) if fx.is_empty() => {}
+        Ok(fx) => view.report_effects(fx.into_raw()),
+        Err(e) => report(view, e),
+    }
+}
+
+/// Runs a hook that only judges; an error is handed back and counts as no opinion.
+#[inline]
+fn judge(view: &View<'_>, f: impl FnOnce() -> Outcome<Verdict>) -> Verdict {
+    match guard(f) {
+        Ok(v) => v,
+        Err(e) => {
+            report(view, e);
+            Verdict::PASS
+        }
+    }
+}
+
+#[cold]
+fn report(view: &View<'_>, e: String) {
+    view.report_error(e.into());
 }
 
 fn veto(allowed: Outcome<bool>) -> Outcome<Verdict> {
@@ -205,56 +256,73 @@ fn veto(allowed: Outcome<bool>) -> Outcome<Verdict> {
 }
 
 impl<R: Rule> HouseRule for Adapter<R> {
-    fn on_game_start(&self, view: View<'_>) -> HookResult {
-        effects(|fx| self.0.on_game_start(&view, fx))
+    fn on_game_start(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_game_start(&view, fx))
     }
-    fn on_turn_start(&self, view: View<'_>) -> HookResult {
-        effects(|fx| self.0.on_turn_start(&view, fx))
+    fn on_turn_start(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_turn_start(&view, fx))
     }
-    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>) -> HookResult {
-        effects(|fx| self.0.on_tile_drawn(&view, tile.as_str(), fx))
+    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>) {
+        effects(&view, |fx| self.0.on_tile_drawn(&view, tile.as_str(), fx))
     }
-    fn allow_tile(&self, view: View<'_>, placement: &TileView<'_>) -> VerdictResult {
-        guard(|| veto(self.0.allow_tile(&view, placement)))
+    fn allow_tiles(
+        &self,
+        view: View<'_>,
+        tile: RStr<'_>,
+        candidates: RSlice<'_, Placement>,
+        mut allowed: RSliceMut<'_, bool>,
+    ) {
+        let r = guard(|| {
+            for (c, ok) in candidates.iter().zip(allowed.iter_mut()) {
+                if *ok {
+                    let p = TileView { tile, face: c.face, x: c.x, y: c.y, rotation: c.rotation };
+                    *ok = self.0.allow_tile(&view, &p)?;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            report(&view, e);
+        }
     }
-    fn on_tile_placed(&self, view: View<'_>) -> HookResult {
-        effects(|fx| self.0.on_tile_placed(&view, fx))
+    fn on_tile_placed(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_tile_placed(&view, fx))
     }
-    fn figure_actions(&self, view: View<'_>) -> VerdictResult {
-        guard(|| self.0.figure_actions(&view).map(|()| Verdict::PASS))
+    fn figure_actions(&self, view: View<'_>) -> Verdict {
+        judge(&view, || self.0.figure_actions(&view).map(|()| Verdict::PASS))
     }
-    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> VerdictResult {
-        guard(|| veto(self.0.allow_figure(&view, placement)))
+    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> Verdict {
+        judge(&view, || veto(self.0.allow_figure(&view, placement)))
     }
-    fn on_figure_placed(&self, view: View<'_>, figure: u32) -> HookResult {
-        effects(|fx| self.0.on_figure_placed(&view, figure, fx))
+    fn on_figure_placed(&self, view: View<'_>, figure: u32) {
+        effects(&view, |fx| self.0.on_figure_placed(&view, figure, fx))
     }
-    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>) -> HookResult {
-        effects(|fx| self.0.on_figure_action_done(&view, action, fx))
+    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>) {
+        effects(&view, |fx| self.0.on_figure_action_done(&view, action, fx))
     }
-    fn on_feature_completed(&self, view: View<'_>, root: u32) -> HookResult {
-        effects(|fx| self.0.on_feature_completed(&view, root, fx))
+    fn on_feature_completed(&self, view: View<'_>, root: u32) {
+        effects(&view, |fx| self.0.on_feature_completed(&view, root, fx))
     }
-    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>) -> HookResult {
-        effects(|fx| self.0.on_feature_scored(&view, event, fx))
+    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>) {
+        effects(&view, |fx| self.0.on_feature_scored(&view, event, fx))
     }
-    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>) -> HookResult {
-        effects(|fx| self.0.on_figure_removed(&view, removed, fx))
+    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>) {
+        effects(&view, |fx| self.0.on_figure_removed(&view, removed, fx))
     }
-    fn is_protected(&self, view: View<'_>, figure: u32) -> VerdictResult {
-        guard(|| self.0.is_protected(&view, figure).map(|p| if p { Verdict::PROTECT } else { Verdict::PASS }))
+    fn is_protected(&self, view: View<'_>, figure: u32) -> Verdict {
+        judge(&view, || self.0.is_protected(&view, figure).map(|p| if p { Verdict::PROTECT } else { Verdict::PASS }))
     }
-    fn on_scoring_done(&self, view: View<'_>) -> HookResult {
-        effects(|fx| self.0.on_scoring_done(&view, fx))
+    fn on_scoring_done(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_scoring_done(&view, fx))
     }
-    fn on_turn_end(&self, view: View<'_>) -> HookResult {
-        effects(|fx| self.0.on_turn_end(&view, fx))
+    fn on_turn_end(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_turn_end(&view, fx))
     }
-    fn on_final_scoring(&self, view: View<'_>) -> HookResult {
-        effects(|fx| self.0.on_final_scoring(&view, fx))
+    fn on_final_scoring(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_final_scoring(&view, fx))
     }
-    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> VerdictResult {
-        guard(|| {
+    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict {
+        judge(&view, || {
             self.0.answer(&view, query).map(|a| match a {
                 None => Verdict::PASS,
                 Some(true) => Verdict::YES,
@@ -316,7 +384,7 @@ pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
 }
 
 extern "C" fn new_instance<R: Rule>(options: RStr<'_>, host: ApiVersion) -> RResult<Instance, RString> {
-    guard(|| instance::<R>(options.as_str(), host))
+    guard_ffi(|| instance::<R>(options.as_str(), host))
 }
 
 /// The root module of a plugin file exporting rule `R` (used by [`crate::export_plugin!`]).

@@ -12,7 +12,7 @@
 
 use abi_stable::library::RootModule;
 use abi_stable::sabi_types::{RRef, VersionStrings};
-use abi_stable::std_types::{RBox, ROption, RResult, RStr, RString, RVec};
+use abi_stable::std_types::{RBox, ROption, RResult, RSlice, RSliceMut, RStr, RString, RVec};
 use abi_stable::{declare_root_module_statics, package_version_strings, sabi_trait, StableAbi};
 
 /// A version of the plugin interface.
@@ -147,14 +147,27 @@ pub struct StatBump {
     pub by: i64,
 }
 
-/// What a hook that may change the game returns.
+/// What a hook that may change the game hands back through
+/// [`GameView::report_effects`] (only when it has any effect: the common no-effect case
+/// costs nothing).
 #[repr(C)]
 #[derive(StableAbi, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Effects {
+pub struct RawEffects {
     /// Only `on_tile_drawn` may say [`Verdict::VETO`]; everything else must pass.
     pub verdict: Verdict,
     pub points: RVec<Points>,
     pub stats: RVec<StatBump>,
+}
+
+/// A candidate placement of the drawn tile (`allow_tiles`): the cell of its first part,
+/// clockwise degrees, face.
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Placement {
+    pub x: i32,
+    pub y: i32,
+    pub rotation: u16,
+    pub face: u8,
 }
 
 /// A tile: drawn, placed, or a candidate placement (`allow_tile`). `(x, y)` is the cell of
@@ -305,43 +318,54 @@ pub trait GameView {
     /// A figure on the board (None for a free slot).
     fn figure(&self, id: u32) -> ROption<FigureView<'_>>;
     /// Figures standing in the feature of a node.
-    #[sabi(last_prefix_field)]
     fn figures_in(&self, node: u32) -> RVec<u32>;
+    /// How a hook hands its effects back (at most once per call; only hooks that may
+    /// change the game). [`crate::Rule`]'s adapter calls it: plugin code does not.
+    fn report_effects(&self, effects: RawEffects);
+    /// How a hook reports that it failed (it returned an error or panicked): the engine
+    /// stops the game with this message, naming the plugin and the hook.
+    #[sabi(last_prefix_field)]
+    fn report_error(&self, message: RString);
 }
 
 /// The game as a hook sees it.
 pub type View<'a> = GameView_TO<'a, RRef<'a, ()>>;
 
-/// The result of a hook that may change the game.
-pub type HookResult = RResult<Effects, RString>;
-
-/// The result of a hook that only judges (`allow_tile`, `allow_figure`, `figure_actions`,
-/// `is_protected`, `answer`): these cannot change the game, so they return only a verdict.
-pub type VerdictResult = RResult<Verdict, RString>;
-
 /// A house rule as the engine calls it. Plugin authors do not implement this directly: they
 /// implement [`crate::Rule`] and export it with [`crate::export_plugin!`], which catches
 /// panics at the boundary and turns them into errors (a panic crossing it would abort).
+///
+/// Hooks that may change the game return nothing: their effects and errors go back through
+/// the view ([`GameView::report_effects`], [`GameView::report_error`]), so that the common
+/// call (no effect) returns nothing at all. Hooks that only judge return a [`Verdict`].
 #[sabi_trait]
 pub trait HouseRule: Send + Sync {
-    fn on_game_start(&self, view: View<'_>) -> HookResult;
-    fn on_turn_start(&self, view: View<'_>) -> HookResult;
-    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>) -> HookResult;
-    fn allow_tile(&self, view: View<'_>, placement: &TileView<'_>) -> VerdictResult;
-    fn on_tile_placed(&self, view: View<'_>) -> HookResult;
-    fn figure_actions(&self, view: View<'_>) -> VerdictResult;
-    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> VerdictResult;
-    fn on_figure_placed(&self, view: View<'_>, figure: u32) -> HookResult;
-    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>) -> HookResult;
-    fn on_feature_completed(&self, view: View<'_>, root: u32) -> HookResult;
-    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>) -> HookResult;
-    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>) -> HookResult;
-    fn is_protected(&self, view: View<'_>, figure: u32) -> VerdictResult;
-    fn on_scoring_done(&self, view: View<'_>) -> HookResult;
-    fn on_turn_end(&self, view: View<'_>) -> HookResult;
-    fn on_final_scoring(&self, view: View<'_>) -> HookResult;
+    fn on_game_start(&self, view: View<'_>);
+    fn on_turn_start(&self, view: View<'_>);
+    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>);
+    /// Judges every candidate placement of the drawn tile `tile` at once (one call per
+    /// decision, not per placement): sets `allowed[i] = false` for each one it forbids.
+    fn allow_tiles(
+        &self,
+        view: View<'_>,
+        tile: RStr<'_>,
+        candidates: RSlice<'_, Placement>,
+        allowed: RSliceMut<'_, bool>,
+    );
+    fn on_tile_placed(&self, view: View<'_>);
+    fn figure_actions(&self, view: View<'_>) -> Verdict;
+    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> Verdict;
+    fn on_figure_placed(&self, view: View<'_>, figure: u32);
+    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>);
+    fn on_feature_completed(&self, view: View<'_>, root: u32);
+    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>);
+    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>);
+    fn is_protected(&self, view: View<'_>, figure: u32) -> Verdict;
+    fn on_scoring_done(&self, view: View<'_>);
+    fn on_turn_end(&self, view: View<'_>);
+    fn on_final_scoring(&self, view: View<'_>);
     #[sabi(last_prefix_field)]
-    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> VerdictResult;
+    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict;
 }
 
 /// A plugin instance, owned by the engine.

@@ -30,11 +30,12 @@ pub mod author;
 pub mod ffi;
 
 pub use abi_stable;
-pub use author::{guard, instance, module, parse_options, Adapter, Declare, Outcome, Rule, Source, Stat};
+pub use author::Effects;
+pub use author::{guard, guard_ffi, instance, module, parse_options, Adapter, Declare, Outcome, Rule, Source, Stat};
 pub use ffi::{
-    ActionView, ApiVersion, Effects, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, HookResult,
-    Hooks, HouseRule, HouseRuleBox, HouseRule_TO, Instance, PluginMod, PluginModRef, Points, QueryView, RemovedView,
-    ScoreView, StatBump, TileView, Verdict, VerdictResult, View,
+    ActionView, ApiVersion, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, Hooks, HouseRule,
+    HouseRuleBox, HouseRule_TO, Instance, Placement, PluginMod, PluginModRef, Points, QueryView, RawEffects,
+    RemovedView, ScoreView, StatBump, TileView, Verdict, View,
 };
 
 /// Exports a [`Rule`] as the plugin of this library (once per `cdylib` crate).

@@ -1,0 +1,97 @@
+//! The cost of the run-time plugin boundary: random 2-player base games (the same 32
+//! seeds per iteration, so every variant plays the same games) with
+//! - `base`: no extra plugin;
+//! - `base+builtin_noop`: a built-in no-op plugin subscribed to every hook (the engine's
+//!   own dispatch cost);
+//! - `base+dynamic_noop`: the no-op plugin file (`tests/fixtures/plugins/probe`, default
+//!   options) subscribed to every hook (dispatch + library boundary);
+//! - `base+dynamic_monastery9`: the example plugin file `house-monastery` with `points = 9`
+//!   (one hook, scores unchanged): a realistic house rule.
+//!
+//! `cargo bench --bench dynamic`.
+
+#[path = "../tests/plugin_util/mod.rs"]
+mod plugin_util;
+
+use std::sync::Arc;
+
+use carcassonne_cli::bots::{Bot, RandomBot};
+use carcassonne_cli::builtin::{factories, read_rules_text};
+use carcassonne_cli::driver::run_to_end;
+use carcassonne_core::config::{disk_resolver, load_rules_with, PluginFactory};
+use carcassonne_core::{Game, Hooks, Plugin, Rng, Rules};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use serde::{Deserialize, Serialize};
+
+/// Subscribes to every hook and does nothing: the engine's own dispatch cost.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct NoOp {}
+
+impl Plugin for NoOp {
+    fn name(&self) -> &str {
+        "noop"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks((1 << Hooks::COUNT) - 1)
+    }
+}
+
+const SEEDS: u64 = 32;
+
+fn rules(extra: &str) -> Arc<Rules> {
+    let file = "config/base.toml";
+    let text = read_rules_text(file).expect("config/base.toml") + extra;
+    let mut f = factories();
+    f.push(PluginFactory {
+        name: "noop",
+        summary: "bench: no-op on every hook",
+        requires: &[],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<NoOp>,
+    });
+    let loader = carcassonne_dynamic::disk_loader(file);
+    load_rules_with(file, &text, &disk_resolver(file), &f, Some(&loader)).expect("rule set")
+}
+
+fn games(rules: &Arc<Rules>, buf: &mut Vec<carcassonne_core::Action>) -> i64 {
+    let mut total = 0;
+    for seed in 1..=SEEDS {
+        let mut game = Game::new(rules.clone(), 2, seed).expect("game");
+        let mut bots: Vec<Box<dyn Bot>> =
+            (0..2).map(|s| Box::new(RandomBot(Rng::new(seed ^ s))) as Box<dyn Bot>).collect();
+        run_to_end(&mut game, &mut bots, buf).expect("game runs");
+        total += game.scores().iter().map(|&s| s as i64).sum::<i64>();
+    }
+    total
+}
+
+fn boundary(c: &mut Criterion) {
+    let files = plugin_util::build(true);
+    let path = |lib: &str| files[lib].display().to_string().replace('\\', "/");
+    let (probe, monastery) = (path("carcassonne_test_probe"), path("house_monastery"));
+    let variants = [
+        ("base", rules("")),
+        ("base+builtin_noop", rules("\n[[plugins]]\nname = \"noop\"\npriority = 5\n")),
+        ("base+dynamic_noop", rules(&format!("\n[[plugins]]\npath = \"{probe}\"\npriority = 5\n"))),
+        (
+            "base+dynamic_monastery9",
+            rules(&format!("\n[[plugins]]\npath = \"{monastery}\"\npriority = 5\noptions = {{ points = 9 }}\n")),
+        ),
+    ];
+    // The no-op plugins change nothing: the same games, the same scores.
+    let mut buf = Vec::with_capacity(256);
+    let reference = games(&variants[0].1, &mut buf);
+    for (name, r) in &variants {
+        assert_eq!(games(r, &mut buf), reference, "{name} changed the games");
+    }
+    let mut group = c.benchmark_group("dynamic");
+    group.throughput(Throughput::Elements(SEEDS));
+    for (name, r) in &variants {
+        group.bench_function(*name, |b| b.iter(|| games(r, &mut buf)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, boundary);
+criterion_main!(benches);
