@@ -8,7 +8,10 @@
 //! - `base+dynamic_monastery9`: the example plugin file `house-monastery` with `points = 9`
 //!   (one hook, scores unchanged): a realistic house rule.
 //!
-//! `cargo bench --bench dynamic`.
+//! `cargo bench --bench dynamic`. Wall times are noisy on a shared machine; for exact
+//! instruction counts, `CARC_BENCH_VARIANT=NAME` plays the 32 games of one variant
+//! `CARC_BENCH_REPS` (10) times and exits, e.g. under `valgrind --tool=callgrind
+//! target/release/deps/dynamic-*` (subtract a run with `CARC_BENCH_REPS=0`: loading).
 
 #[path = "../tests/plugin_util/mod.rs"]
 mod plugin_util;
@@ -20,7 +23,7 @@ use carcassonne_cli::builtin::{factories, read_rules_text};
 use carcassonne_cli::driver::run_to_end;
 use carcassonne_core::config::{disk_resolver, load_rules_with, PluginFactory};
 use carcassonne_core::{Game, Hooks, Plugin, Rng, Rules};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use serde::{Deserialize, Serialize};
 
 /// Subscribes to every hook and does nothing: the engine's own dispatch cost.
@@ -66,11 +69,11 @@ fn games(rules: &Arc<Rules>, buf: &mut Vec<carcassonne_core::Action>) -> i64 {
     total
 }
 
-fn boundary(c: &mut Criterion) {
+fn variants() -> Vec<(&'static str, Arc<Rules>)> {
     let files = plugin_util::build(true);
     let path = |lib: &str| files[lib].display().to_string().replace('\\', "/");
     let (probe, monastery) = (path("carcassonne_test_probe"), path("house_monastery"));
-    let variants = [
+    vec![
         ("base", rules("")),
         ("base+builtin_noop", rules("\n[[plugins]]\nname = \"noop\"\npriority = 5\n")),
         ("base+dynamic_noop", rules(&format!("\n[[plugins]]\npath = \"{probe}\"\npriority = 5\n"))),
@@ -78,7 +81,11 @@ fn boundary(c: &mut Criterion) {
             "base+dynamic_monastery9",
             rules(&format!("\n[[plugins]]\npath = \"{monastery}\"\npriority = 5\noptions = {{ points = 9 }}\n")),
         ),
-    ];
+    ]
+}
+
+fn boundary(c: &mut Criterion) {
+    let variants = variants();
     // The no-op plugins change nothing: the same games, the same scores.
     let mut buf = Vec::with_capacity(256);
     let reference = games(&variants[0].1, &mut buf);
@@ -94,4 +101,17 @@ fn boundary(c: &mut Criterion) {
 }
 
 criterion_group!(benches, boundary);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(name) = std::env::var("CARC_BENCH_VARIANT") {
+        let v = variants();
+        let (_, r) = v.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no variant '{name}'"));
+        let mut buf = Vec::with_capacity(256);
+        let reps: u64 = std::env::var("CARC_BENCH_REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+        let total: i64 = (0..reps).map(|_| games(r, &mut buf)).sum();
+        println!("{name}: {} games, score sum {total}", reps * SEEDS);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
