@@ -241,7 +241,8 @@ fn a_plugin_built_against_another_interface_version_is_refused() {
 fn a_plugin_whose_constructor_panics_is_reported() {
     let e = err_of("panic-new", &base_with(&file_entry("carcassonne_test_probe", 0, "panic_in = \"new\"")));
     assert!(e.contains("rules.toml:8:") && e.contains("libcarcassonne_test_probe"), "{e}");
-    assert!(e.contains("panicked: probe: deliberate panic while building"), "{e}");
+    assert!(e.contains("panicked at ") && e.contains("probe/src/lib.rs:"), "location: {e}");
+    assert!(e.contains(": probe: deliberate panic while building"), "{e}");
 }
 
 #[test]
@@ -255,6 +256,13 @@ fn plugin_options_errors_name_the_key_and_its_line() {
     assert!(e.contains("`points` must be at least 0, not -2"), "{e}");
     let e = err_of("opt-forbid", &base_with(&file_entry("house_no_farmers", 0, "forbid = [\"moat\"]")));
     assert!(e.contains("unknown feature kind 'moat'"), "{e}");
+}
+
+#[test]
+fn a_plugin_of_a_newer_interface_with_unknown_hooks_is_refused() {
+    let e = err_of("newer", &base_with(&file_entry("carcassonne_test_probe", 0, "extra_hooks = 0x100000")));
+    assert!(e.contains("plugin 'probe'") && e.contains("subscribes to hooks this engine does not know"), "{e}");
+    assert!(e.contains("bits 0x100000"), "{e}");
 }
 
 #[test]
@@ -296,7 +304,8 @@ fn a_panicking_hook_stops_the_game_naming_plugin_and_hook() {
     {
         let e = game_error(&format!("panic-{hook}"), &format!("panic_in = \"{hook}\""));
         assert!(e.contains("plugin 'probe'") && e.contains(&format!("hook {hook}:")), "{e}");
-        assert!(e.contains(&format!("panicked: probe: deliberate panic in {hook}")), "{e}");
+        assert!(e.contains("panicked at ") && e.contains("probe/src/lib.rs:"), "location: {e}");
+        assert!(e.contains(&format!(": probe: deliberate panic in {hook}")), "{e}");
     }
 }
 
@@ -334,7 +343,7 @@ fn a_stopped_game_refuses_further_actions() {
     assert!(g.failure().unwrap().contains("hook on_tile_placed"));
     assert!(g.decision().is_none() && !g.is_over());
     let e = g.try_play(Action::Pass).unwrap_err().to_string();
-    assert!(e.contains("the game was stopped: plugin 'probe'"), "{e}");
+    assert!(e.contains("the game was stopped: turn 1: plugin 'probe'"), "{e}");
 }
 
 // ---- the command line ----
@@ -360,7 +369,9 @@ fn cli_reports_a_hook_panic_with_a_failure_exit_code() {
     assert!(err.contains("error: ") && err.contains("plugin 'probe'") && err.contains("hook on_turn_end"), "{err}");
     let (code, _, err) = cli(&["simulate", "--rules", &file, "--games", "6", "--threads", "2"]);
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("plugin 'probe'") && err.contains("hook on_turn_end") && err.contains("panicked"), "{err}");
+    assert!(err.contains("plugin 'probe'") && err.contains("hook on_turn_end") && err.contains("panicked at"), "{err}");
+    // Reported once, by the engine: the plugin's own panic hook prints nothing.
+    assert!(!err.contains("thread '"), "{err}");
 }
 
 #[test]

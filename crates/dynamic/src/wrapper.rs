@@ -112,7 +112,8 @@ impl DynamicPlugin {
     /// Records a failure in `hook`, stopping the game.
     #[cold]
     fn fail(&self, st: &State, hook: usize, what: std::fmt::Arguments<'_>) {
-        st.fail(format!("plugin '{}' (file '{}'), hook {}: {what}", self.name, self.file, api::Hooks::NAMES[hook]));
+        let name = api::Hooks::NAMES[hook];
+        st.fail(format!("turn {}: plugin '{}' (file '{}'), hook {name}: {what}", st.turn, self.name, self.file));
     }
 
     /// Checks and applies the effects a hook that may change the game handed back; returns

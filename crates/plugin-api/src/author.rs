@@ -190,21 +190,45 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     }
 }
 
-/// Runs `f`, turning a panic into an error (its message).
+thread_local! {
+    /// Where the last panic on this thread happened (set by the plugin's panic hook).
+    static PANIC_AT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the panic hook of the plugin's own copy of std (a `cdylib` has its own): a
+/// panic in a hook is reported once, by the engine, with its location, instead of also
+/// being printed here.
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            PANIC_AT.with(|p| *p.borrow_mut() = at);
+        }))
+    });
+}
+
+/// Runs `f`, turning a panic into an error (`panicked at FILE:LINE:COL: message`).
 #[inline]
 pub fn guard<T>(f: impl FnOnce() -> Outcome<T>) -> Outcome<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
-        Err(payload) => {
-            let msg = if let Some(s) = payload.downcast_ref::<&str>() {
-                (*s).to_string()
-            } else if let Some(s) = payload.downcast_ref::<String>() {
-                s.clone()
-            } else {
-                "a non-text panic payload".to_string()
-            };
-            Err(format!("panicked: {msg}"))
-        }
+        Err(payload) => Err(panic_message(payload)),
+    }
+}
+
+#[cold]
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    let msg = if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a non-text panic payload".to_string()
+    };
+    match PANIC_AT.with(|p| p.borrow_mut().take()) {
+        Some(at) => format!("panicked at {at}: {msg}"),
+        None => format!("panicked: {msg}"),
     }
 }
 
@@ -384,6 +408,7 @@ pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
 }
 
 extern "C" fn new_instance<R: Rule>(options: RStr<'_>, host: ApiVersion) -> RResult<Instance, RString> {
+    install_panic_hook();
     guard_ffi(|| instance::<R>(options.as_str(), host))
 }
 
