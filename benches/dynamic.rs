@@ -8,7 +8,9 @@
 //! - `base+dynamic_monastery9`: the example plugin file `house-monastery` with `points = 9`
 //!   (one hook, scores unchanged): a realistic house rule.
 //!
-//! `cargo bench --bench dynamic`. Wall times are noisy on a shared machine; for exact
+//! `cargo bench --bench dynamic`. Wall times are noisy on a shared machine:
+//! `CARC_BENCH_TABLE=50 cargo bench --bench dynamic` prints the best time of each variant
+//! over 50 interleaved rounds instead. For exact
 //! instruction counts, `CARC_BENCH_VARIANT=NAME` plays the 32 games of one variant
 //! `CARC_BENCH_REPS` (10) times and exits, e.g. under `valgrind --tool=callgrind
 //! target/release/deps/dynamic-*` (subtract a run with `CARC_BENCH_REPS=0`: loading).
@@ -102,7 +104,29 @@ fn boundary(c: &mut Criterion) {
 
 criterion_group!(benches, boundary);
 
+/// The best (least disturbed) time of each variant over interleaved rounds, as a table.
+fn table(rounds: usize) {
+    let v = variants();
+    let mut buf = Vec::with_capacity(256);
+    let mut best = vec![f64::MAX; v.len()];
+    for _ in 0..rounds {
+        for (i, (_, r)) in v.iter().enumerate() {
+            let t = std::time::Instant::now();
+            std::hint::black_box(games(r, &mut buf));
+            best[i] = best[i].min(t.elapsed().as_secs_f64());
+        }
+    }
+    for (i, (name, _)) in v.iter().enumerate() {
+        let us = best[i] * 1e6 / SEEDS as f64;
+        println!("{name:<28} {us:8.2} us/game {:+7.1}%", 100.0 * (best[i] / best[0] - 1.0));
+    }
+}
+
 fn main() {
+    if let Ok(rounds) = std::env::var("CARC_BENCH_TABLE") {
+        table(rounds.parse().unwrap_or(50));
+        return;
+    }
     if let Ok(name) = std::env::var("CARC_BENCH_VARIANT") {
         let v = variants();
         let (_, r) = v.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no variant '{name}'"));
