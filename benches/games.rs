@@ -1,45 +1,58 @@
-//! Criterion benches: whole random games per rule set, legal-move generation, clone.
-//! Throughput is reported in games (elements) per second.
+//! Criterion benches for every rule set in `config/` (one group per workload):
+//! - `random_game/<rules>`: a fixed batch of seeded random 2-player games, throughput in
+//!   turns;
+//! - `legal_actions/<rules>`: legal-action generation on fixed mid-game positions;
+//! - `replay/<rules>`: replaying a fixed record (every action re-checked), in turns;
+//! - `clone/<rules>`: cloning a mid-game state (for tree search).
+//!
+//! Inputs are fixed by seed. A rule set that cannot be loaded here (e.g. a house-rule
+//! plugin library not built) is reported and skipped.
 
 use std::sync::Arc;
 
 use carcassonne_cli::bots::{Bot, RandomBot};
 use carcassonne_cli::builtin::load_rules_file;
 use carcassonne_cli::driver::run_to_end;
-use carcassonne_core::{Game, Rng, Rules};
+use carcassonne_core::record::GameRecord;
+use carcassonne_core::replay::replay_full;
+use carcassonne_core::{Action, Game, Rng, Rules};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-fn rules(file: &str) -> Arc<Rules> {
-    load_rules_file(file).expect("rule set").0
+/// Games per `random_game` iteration.
+const BATCH: u64 = 8;
+
+/// Every rule set under config/ (not the tile data), by file name.
+fn rule_sets() -> Vec<(String, Arc<Rules>, String)> {
+    let mut files: Vec<_> = std::fs::read_dir("config")
+        .expect("config/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let file = f.to_string_lossy().into_owned();
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        match load_rules_file(&file) {
+            Ok((rules, text)) => out.push((name, rules, text)),
+            Err(e) => eprintln!("skipping {file}: {e}"),
+        }
+    }
+    out
 }
 
-fn random_game(rules: &Arc<Rules>, seed: u64, buf: &mut Vec<carcassonne_core::Action>) -> Game {
-    let mut game = Game::new(rules.clone(), 2, seed).expect("game");
-    let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|s| Box::new(RandomBot(Rng::new(seed ^ s))) as Box<dyn Bot>).collect();
+fn random_game(rules: &Arc<Rules>, seed: u64, buf: &mut Vec<Action>) -> Game {
+    let players = rules.default_players;
+    let mut game = Game::new(rules.clone(), players, seed).expect("game");
+    let mut bots: Vec<Box<dyn Bot>> =
+        (0..players as u64).map(|s| Box::new(RandomBot(Rng::new(seed ^ (s << 32)))) as Box<dyn Bot>).collect();
     run_to_end(&mut game, &mut bots, buf).expect("game runs");
     game
 }
 
-fn full_games(c: &mut Criterion) {
-    let mut group = c.benchmark_group("random_game");
-    group.throughput(Throughput::Elements(1));
-    for name in ["base", "river"] {
-        let r = rules(&format!("config/{name}.toml"));
-        let mut seed = 0u64;
-        let mut buf = Vec::with_capacity(256);
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                seed += 1;
-                random_game(&r, seed, &mut buf)
-            })
-        });
-    }
-    group.finish();
-}
-
-/// Plays `turns` decisions of a seeded random game: a fixed mid-game position.
+/// Plays `decisions` random decisions of a seeded game: a fixed mid-game position.
 fn mid_game(rules: &Arc<Rules>, seed: u64, decisions: usize) -> Game {
-    let mut game = Game::new(rules.clone(), 2, seed).expect("game");
+    let mut game = Game::new(rules.clone(), rules.default_players, seed).expect("game");
     let mut rng = Rng::new(seed);
     let mut buf = Vec::new();
     for _ in 0..decisions {
@@ -53,18 +66,57 @@ fn mid_game(rules: &Arc<Rules>, seed: u64, decisions: usize) -> Game {
     game
 }
 
-fn legal_moves(c: &mut Criterion) {
-    let r = rules("config/base.toml");
-    let game = mid_game(&r, 7, 70);
+fn benches(c: &mut Criterion) {
+    let sets = rule_sets();
     let mut buf = Vec::with_capacity(256);
-    c.bench_function("legal_actions/base_mid_game", |b| {
-        b.iter(|| {
-            game.legal_actions(&mut buf);
-            buf.len()
-        })
-    });
-    c.bench_function("clone/base_mid_game", |b| b.iter_batched(|| (), |_| game.clone(), BatchSize::SmallInput));
+
+    let mut group = c.benchmark_group("random_game");
+    for (name, rules, _) in &sets {
+        let turns: u64 = (0..BATCH).map(|s| random_game(rules, s, &mut buf).st.turn as u64 - 1).sum();
+        group.throughput(Throughput::Elements(turns));
+        group.bench_function(name.as_str(), |b| {
+            b.iter(|| (0..BATCH).map(|s| random_game(rules, s, &mut buf).scores()[0]).sum::<i32>())
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("legal_actions");
+    for (name, rules, _) in &sets {
+        let positions: Vec<Game> = (0..16).map(|s| mid_game(rules, 100 + s, 60)).collect();
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(name.as_str(), |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|g| {
+                        g.legal_actions(&mut buf);
+                        buf.len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("replay");
+    for (name, rules, text) in &sets {
+        let file = format!("config/{name}.toml");
+        let players = rules.default_players;
+        let bots = vec!["random".to_string()];
+        let game = carcassonne_cli::driver::play_game(rules, players, 7, &bots, true).expect("game");
+        let rec = GameRecord::from_game(&game, &file, Some(text), 7);
+        group.throughput(Throughput::Elements(rec.turns.len() as u64));
+        group.bench_function(name.as_str(), |b| b.iter(|| replay_full(&rec, rules.clone()).expect("replays").scores()[0]));
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("clone");
+    for (name, rules, _) in &sets {
+        let game = mid_game(rules, 7, 70);
+        group.bench_function(name.as_str(), |b| b.iter_batched(|| (), |_| game.clone(), BatchSize::SmallInput));
+    }
+    group.finish();
 }
 
-criterion_group!(benches, full_games, legal_moves);
-criterion_main!(benches);
+criterion_group!(all, benches);
+criterion_main!(all);

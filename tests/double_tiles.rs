@@ -9,7 +9,10 @@ use carcassonne_core::{Action, Game, GameOptions, Pos, Rotation, Rules};
 /// Base tiles plus a 2x1 "double road" (W half: road E-W... both halves straight roads)
 /// and a two-faced 1x2 tile.
 fn rules() -> Arc<Rules> {
-    let dir = std::env::temp_dir().join(format!("carc-double-{}", std::process::id()));
+    // One directory per call: tests run in parallel threads.
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("carc-double-{}-{n}", std::process::id()));
     std::fs::create_dir_all(dir.join("tiles")).unwrap();
     std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
     std::fs::write(

@@ -299,9 +299,16 @@ fn game_error(name: &str, options: &str) -> String {
 
 #[test]
 fn a_panicking_hook_stops_the_game_naming_plugin_and_hook() {
-    for hook in
-        ["on_game_start", "on_turn_start", "allow_tile", "allow_figure", "on_feature_scored", "on_final_scoring"]
-    {
+    let hooks = [
+        "on_game_start",
+        "on_turn_start",
+        "allow_tile",
+        "allow_figure",
+        "filter_figure_actions",
+        "on_feature_scored",
+        "on_final_scoring",
+    ];
+    for hook in hooks {
         let e = game_error(&format!("panic-{hook}"), &format!("panic_in = \"{hook}\""));
         assert!(e.contains("plugin 'probe'") && e.contains(&format!("hook {hook}:")), "{e}");
         assert!(e.contains("panicked at ") && e.contains("probe/src/lib.rs:"), "location: {e}");
@@ -325,6 +332,7 @@ fn an_invalid_effect_stops_the_game() {
         ("on_turn_end", "stat", "statistic #40, but the plugin declared 1 (probe_calls)"),
         ("on_scoring_done", "verdict", "verdict 'protect' (2) is not one this hook may give"),
         ("on_tile_drawn", "unknown_verdict", "verdict 'unknown' (200) is not one this hook may give"),
+        ("filter_figure_actions", "drop_all", "it removed every action of the figure decision"),
     ];
     for (hook, bad, want) in cases {
         let e = game_error(&format!("bad-{bad}"), &format!("bad_in = \"{hook}\"\nbad = \"{bad}\""));

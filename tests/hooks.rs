@@ -86,6 +86,13 @@ fn test_factories() -> Vec<PluginFactory> {
         build: carcassonne_core::build_from_options::<Logger>,
     });
     f.push(PluginFactory {
+        name: "rival",
+        summary: "test",
+        requires: &[],
+        conflicts: &["logger"],
+        build: carcassonne_core::build_from_options::<Logger>,
+    });
+    f.push(PluginFactory {
         name: "bribe",
         summary: "test",
         requires: &["base"],
@@ -218,4 +225,13 @@ options = { tag = "y", eatable = false }
     assert_eq!(st.eat_figures_on(&plain, 0, 0), 1);
     assert_eq!(st.supply[1][follower as usize], 7);
     assert!(st.figures[neutral as usize].alive);
+}
+
+#[test]
+fn conflicting_plugins_are_a_configuration_error() {
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"logger\"\n[[plugins]]\nname = \"rival\"\n";
+    let file = "config/test-conflict.toml";
+    let e = load_rules(file, text, &disk_resolver(file), &test_factories()).unwrap_err().to_string();
+    assert!(e.contains("config/test-conflict.toml:8:"), "{e}");
+    assert!(e.contains("plugin 'rival' conflicts with plugin 'logger'"), "{e}");
 }

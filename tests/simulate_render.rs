@@ -18,7 +18,19 @@ fn class_count(doc: &roxmltree::Document, class: &str) -> usize {
 fn render_of_a_finished_game_shows_the_whole_board() {
     let dir = scratch("render");
     let recs = dir.join("recs");
-    ok(&["simulate", "--games", "1", "--seed", "21", "--bots", "greedy,random", "--records", recs.to_str().unwrap()]);
+    ok(&[
+        "simulate",
+        "--rules",
+        "embedded:config/river.toml",
+        "--games",
+        "1",
+        "--seed",
+        "21",
+        "--bots",
+        "greedy,random",
+        "--records",
+        recs.to_str().unwrap(),
+    ]);
     let rec_path = recs.join("river-000000.json");
     let rec: GameRecord = serde_json::from_str(&std::fs::read_to_string(&rec_path).unwrap()).unwrap();
     let svg_path = dir.join("board.svg");

@@ -172,11 +172,13 @@ fn several_rule_sets_run_on_the_same_seeds_side_by_side() {
 
 #[test]
 fn readme_first_command_prints_the_summary() {
+    let default = carcassonne_cli::builtin::load_rules_file(carcassonne_cli::builtin::DEFAULT_RULES).unwrap().0;
+    let default_rules_line = format!("rules: {} ({})", default.name, carcassonne_cli::builtin::DEFAULT_RULES);
     // `cargo run --release -- simulate`: the embedded default rules, 2 random bots, 1,000 games.
     let text = ok(&["simulate"]);
     for want in [
         "1000 games, seed 1",
-        "rules: river (embedded:config/river.toml)",
+        default_rules_line.as_str(),
         "plugins: base (priority 0)",
         "seats: seat 0 random, seat 1 random",
         "seat 0 mean score",
@@ -217,10 +219,9 @@ fn records_are_written_for_every_game_and_replay() {
     let mut files: Vec<_> = std::fs::read_dir(&recs).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let names: Vec<String> = files.iter().map(|f| f.file_name().unwrap().to_string_lossy().into_owned()).collect();
-    assert_eq!(
-        names,
-        ["river-000000.json", "river-000001.json", "river-000002.json", "river-000003.json", "river-000004.json"]
-    );
+    let default = carcassonne_cli::builtin::load_rules_file(carcassonne_cli::builtin::DEFAULT_RULES).unwrap().0;
+    let want: Vec<String> = (0..5).map(|i| format!("{}-{i:06}.json", default.name)).collect();
+    assert_eq!(names, want);
     let mut sum0 = 0i64;
     for (i, f) in files.iter().enumerate() {
         let rec: GameRecord = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();

@@ -8,7 +8,14 @@ use carcassonne_core::{InputError, Rules};
 
 /// Every built-in plugin a rule set can name.
 pub fn factories() -> Vec<PluginFactory> {
-    vec![carcassonne_plugin_base::factory(), carcassonne_plugin_river::factory()]
+    vec![
+        carcassonne_plugin_base::factory(),
+        carcassonne_plugin_river::factory(),
+        carcassonne_plugin_dragon::factory(),
+        carcassonne_plugin_fairy::factory(),
+        carcassonne_plugin_portal::factory(),
+        carcassonne_plugin_princess::factory(),
+    ]
 }
 
 /// Prefix of the names of embedded files.
@@ -20,10 +27,12 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/river.toml", include_str!("../../../config/river.toml")),
     ("config/tiles/base.toml", include_str!("../../../config/tiles/base.toml")),
     ("config/tiles/river.toml", include_str!("../../../config/tiles/river.toml")),
+    ("config/princess-dragon.toml", include_str!("../../../config/princess-dragon.toml")),
+    ("config/tiles/princess-dragon.toml", include_str!("../../../config/tiles/princess-dragon.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
-pub const DEFAULT_RULES: &str = "embedded:config/river.toml";
+pub const DEFAULT_RULES: &str = "embedded:config/princess-dragon.toml";
 
 fn embedded(path: &str) -> Option<&'static str> {
     EMBEDDED_FILES.iter().find(|(p, _)| *p == path).map(|(_, t)| *t)

@@ -86,6 +86,27 @@ impl Catalog {
         self.sets.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_slice())
     }
 
+    /// Every copy of the tiles of set `name` that `keep` selects (a tile type repeated
+    /// `count` times). With `variants`, each variant printing (`variant_of`) that `keep`
+    /// selects replaces one copy of its original. None if the set is not loaded.
+    pub fn copies(&self, name: &str, keep: impl Fn(&TileType) -> bool, variants: bool) -> Option<Vec<TileTypeId>> {
+        let ids = self.set(name)?;
+        let mut out = Vec::new();
+        for &t in ids.iter().filter(|&&t| keep(self.tile(t))) {
+            out.extend(std::iter::repeat_n(t, self.tile(t).count as usize));
+        }
+        if variants {
+            for &t in ids.iter().filter(|&&t| keep(self.tile(t))) {
+                if let Some(orig) = self.tile(t).variant_of.as_deref().and_then(|o| self.id(o)) {
+                    if let Some(i) = out.iter().position(|&x| x == orig) {
+                        out[i] = t;
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// Loads one tile data file (`file` names it in errors).
     pub fn load_str(&mut self, file: &str, text: &str) -> Result<String, InputError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;

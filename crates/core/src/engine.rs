@@ -127,6 +127,7 @@ impl Game {
             DecisionKind::Figure => {
                 rules.collect_figure_actions(st, out);
                 out.push(Action::Pass);
+                rules.restrict_figure_actions(st, out);
             }
             DecisionKind::Plugin { plugin, .. } => rules.plugin_decision_actions(st, &d, plugin, out),
         }
@@ -243,6 +244,13 @@ impl Game {
                     st.tile = Some(t);
                     st.log_entry(LogEntry::Drawn { tile: t });
                     st.phase = Phase::PlaceTile;
+                    // A plugin may take the tile away before it is shown (e.g. PD-DRAGON-1
+                    // sets a dragon tile aside, placeable or not).
+                    if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
+                        st.tile = None;
+                        st.phase = Phase::Draw;
+                        continue;
+                    }
                     if !tile_placements(rules, st, t, &mut Vec::new(), true) {
                         // BASE-4: shown, removed from the game, draw again.
                         st.discarded += 1;
@@ -252,10 +260,6 @@ impl Game {
                         let id = rules.catalog.tiles[t as usize].id.as_str();
                         tracing::debug!(turn = st.turn, tile = id, "tile discarded");
                         continue;
-                    }
-                    if rules.dispatch_tile_drawn(st, t) == DrawVerdict::Taken {
-                        st.tile = None;
-                        st.phase = Phase::Draw;
                     }
                 }
                 Phase::PlaceTile | Phase::Figure | Phase::Over => return,
@@ -496,7 +500,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     let tile = &rules.catalog.tiles[t as usize];
     let mut found = false;
     if tile.is_single() {
-        let vetoes = rules.uses(Hooks::ALLOW_TILE);
+        let vetoes = rules.tile_has_vetoers(t);
         if !any {
             let from = out.len();
             for (fi, face) in tile.faces.iter().enumerate() {

@@ -62,11 +62,13 @@ hooks! {
     FINAL_SCORING = 15;
     /// [`Plugin::answer`]
     QUERY = 16;
+    /// [`Plugin::restrict_figure_actions`]
+    FIGURE_FILTER = 17;
 }
 
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
-    pub const COUNT: usize = 17;
+    pub const COUNT: usize = 18;
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -113,7 +115,12 @@ pub struct FigurePlacement {
 /// Known names: `eatable` (may the dragon of plugin `by` remove `figure`?),
 /// `fairy_may_join` (may the fairy join `figure`?), `counts_for_sight` (does `figure` count
 /// as a follower in the dragon's line of sight?), `portal_target` (may a figure go
-/// through the portal onto `part`/`node`?). Plugins may ask and answer their own names.
+/// through the portal onto `part`/`node`?), `dragon_may_enter` (may the dragon step onto
+/// tile `part`?), `needs_follower` (does `figure`, e.g. a builder or pig, leave the board
+/// when its owner's last follower leaves its feature? PD-DRAGON-7), `princess_removable`
+/// (may the princess remove `figure` from its city?). Plugins may ask and answer their own
+/// names. Restrictions are best asked with [`crate::rules::Rules::verdict`], where one
+/// `Some(false)` outweighs any `Some(true)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Query<'a> {
     pub name: &'a str,
@@ -174,9 +181,15 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_game_start(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Start of a player's turn, before the draw.
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {}
-    /// A tile was drawn (it is in `st.tile`); return [`DrawVerdict::Taken`] to take it away.
+    /// A tile was drawn (it is in `st.tile`), before it is checked for a legal placement
+    /// (BASE-4); return [`DrawVerdict::Taken`] to take it away (the player draws again).
     fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         DrawVerdict::Keep
+    }
+    /// Whether [`Plugin::allow_tile`] may ever forbid placements of tile type `tile` (asked
+    /// once per rule set; tiles nobody may veto take the fast path).
+    fn may_veto_tile(&self, rules: &Rules, tile: TileTypeId) -> bool {
+        true
     }
     /// Veto a geometrically legal tile placement (return false to forbid it).
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
@@ -205,6 +218,9 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Contribute actions to the current player's figure decision.
     fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {}
+    /// Narrow the figure decision's complete action list (every plugin's actions and
+    /// `Pass`), e.g. to make an action compulsory. Keep at least one action.
+    fn restrict_figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {}
     /// Veto a figure placement that some plugin offered.
     fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
         true

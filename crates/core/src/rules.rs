@@ -111,6 +111,8 @@ pub struct Rules {
     pub min_players: usize,
     pub max_players: usize,
     pub default_players: usize,
+    /// Per tile type, the plugins whose `allow_tile` may veto it.
+    tile_vetoers: Vec<Vec<u8>>,
     /// Setups built by the plugins, per player count (built once, then shared).
     setups: [std::sync::OnceLock<Result<Arc<Setup>, String>>; MAX_PLAYERS + 1],
 }
@@ -168,7 +170,17 @@ impl Rules {
             max_players,
             default_players,
             setups: Default::default(),
-        })
+            tile_vetoers: Vec::new(),
+        }
+        .with_tile_vetoers())
+    }
+
+    fn with_tile_vetoers(mut self) -> Rules {
+        let list = self.list(Hooks::ALLOW_TILE).to_vec();
+        self.tile_vetoers = (0..self.catalog.tiles.len() as TileTypeId)
+            .map(|t| list.iter().copied().filter(|&i| self.p(i).may_veto_tile(&self, t)).collect())
+            .collect();
+        self
     }
 
     /// The setup the plugins build for `players` seats (tile groups sorted by order and
@@ -247,6 +259,21 @@ impl Rules {
         self.list(Hooks::QUERY).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
     }
 
+    /// Asks every plugin and weighs the answers: false if any plugin answers `Some(false)`,
+    /// else true if any answers `Some(true)`, else `default`. Order-independent, so that a
+    /// plugin's restriction is never hidden by another plugin's permission.
+    pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
+        let mut yes = false;
+        for &i in self.list(Hooks::QUERY) {
+            match self.p(i).answer(self, st, i as usize, q) {
+                Some(false) => return false,
+                Some(true) => yes = true,
+                None => {}
+            }
+        }
+        yes || default
+    }
+
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {
         for &i in self.list(Hooks::GAME_START) {
             self.p(i).on_game_start(self, st, i as usize);
@@ -262,12 +289,17 @@ impl Rules {
     }
     /// Whether every plugin allows this tile placement.
     pub fn allow_tile(&self, st: &State, p: &TilePlacement) -> bool {
-        self.list(Hooks::ALLOW_TILE).iter().all(|&i| self.p(i).allow_tile(self, st, i as usize, p))
+        self.tile_vetoers[p.tile as usize].iter().all(|&i| self.p(i).allow_tile(self, st, i as usize, p))
+    }
+    /// Whether any plugin may veto placements of tile type `t`.
+    #[inline]
+    pub fn tile_has_vetoers(&self, t: TileTypeId) -> bool {
+        !self.tile_vetoers[t as usize].is_empty()
     }
     /// Removes from `out[from..]` (placements of tile `tile`) those a plugin forbids, keeping
-    /// the order; every [`Hooks::ALLOW_TILE`] plugin answers the list at once.
+    /// the order; every plugin that may veto the tile answers the list at once.
     pub(crate) fn veto_tiles(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
-        let list = self.list(Hooks::ALLOW_TILE);
+        let list = &self.tile_vetoers[tile as usize];
         let n = out.len() - from;
         if list.is_empty() || n == 0 {
             return;
@@ -295,7 +327,7 @@ impl Rules {
     }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
-        self.list(Hooks::ALLOW_TILE)
+        self.tile_vetoers[p.tile as usize]
             .iter()
             .find(|&&i| !self.p(i).allow_tile(self, st, i as usize, p))
             .map(|&i| self.plugins[i as usize].name.as_str())
@@ -303,6 +335,11 @@ impl Rules {
     pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
         for &i in self.list(Hooks::FIGURE_ACTIONS) {
             self.p(i).figure_actions(self, st, i as usize, out);
+        }
+    }
+    pub(crate) fn restrict_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
+        for &i in self.list(Hooks::FIGURE_FILTER) {
+            self.p(i).restrict_figure_actions(self, st, i as usize, out);
         }
     }
     /// Whether every plugin allows this figure placement.

@@ -471,6 +471,48 @@ impl State {
         rules.dispatch_figure_removed(self, id, &f, why);
     }
 
+    /// PD-DRAGON-7: after figure `f` (a follower) left the feature it stood in, when its
+    /// owner has no follower left in that feature, the owner's figures there that need one
+    /// (a plugin answers the [`crate::plugin::Query`] `needs_follower` with true: builder,
+    /// pig...) leave too, for the same reason. Does nothing for figures that are not
+    /// followers or stood in no feature.
+    pub fn release_dependents(&mut self, rules: &Rules, f: &Figure, why: RemoveReason) {
+        let Some(node) = f.node else { return };
+        if f.owner == NEUTRAL || !rules.figure_kinds[f.kind as usize].follower {
+            return;
+        }
+        let root = self.graph.find(node);
+        let mut deps: [FigureId; 8] = [0; 8];
+        let mut n = 0;
+        for (i, g) in self.figures.iter().enumerate() {
+            if !g.alive || g.owner != f.owner || g.node.is_none_or(|m| self.graph.find(m) != root) {
+                continue;
+            }
+            if rules.figure_kinds[g.kind as usize].follower {
+                return;
+            }
+            if n < deps.len() {
+                deps[n] = i as FigureId;
+                n += 1;
+            }
+        }
+        for &id in &deps[..n] {
+            let q = crate::plugin::Query {
+                name: "needs_follower",
+                figure: Some(id),
+                part: Some(self.figures[id as usize].part),
+                node: self.figures[id as usize].node,
+                by: match why {
+                    RemoveReason::Plugin(p) => p,
+                    RemoveReason::Scored => u8::MAX,
+                },
+            };
+            if rules.verdict(self, &q, false) {
+                self.remove_figure(rules, id, why);
+            }
+        }
+    }
+
     /// `(x,y) feature` or `(x,y)` of where a figure stands.
     pub fn figure_place_name(&self, rules: &Rules, f: &Figure) -> String {
         let pos = self.board.parts[f.part as usize].pos;
@@ -493,25 +535,38 @@ impl State {
     }
 
     /// Whether `id` may be removed by plugin `by`'s effect on its tile (e.g. eaten by a
-    /// dragon, PD-DRAGON-6): not when any plugin protects it, nor when a plugin answers the
-    /// `eatable` query with false; by default every player's figure may, neutral ones not.
+    /// dragon, PD-DRAGON-6): not when any plugin protects it or answers the `eatable`
+    /// query with false ([`Rules::verdict`]); by default every player's figure may,
+    /// neutral figures not.
     pub fn is_eatable(&self, rules: &Rules, id: FigureId, by: u8) -> bool {
         let f = &self.figures[id as usize];
-        if !f.alive || self.is_protected(rules, id) {
+        if !f.alive {
             return false;
         }
         let q = crate::plugin::Query { name: "eatable", figure: Some(id), part: Some(f.part), node: f.node, by };
-        rules.ask(self, &q).unwrap_or(f.owner != NEUTRAL)
+        rules.verdict(self, &q, f.owner != NEUTRAL) && !self.is_protected(rules, id)
     }
 
     /// Removes every eatable figure on part `part` for plugin `by` (see
     /// [`State::is_eatable`]); returns how many left the board.
     pub fn eat_figures_on(&mut self, rules: &Rules, part: u32, by: u8) -> u32 {
-        let ids: Vec<FigureId> = self.figures_on(part).filter(|&id| self.is_eatable(rules, id, by)).collect();
-        for &id in &ids {
-            self.remove_figure(rules, id, RemoveReason::Plugin(by));
+        let mut ids: [FigureId; 32] = [0; 32];
+        let mut n = 0;
+        for id in self.figures_on(part) {
+            if n < ids.len() {
+                ids[n] = id;
+                n += 1;
+            }
         }
-        ids.len() as u32
+        let mut eaten = 0;
+        for &id in &ids[..n] {
+            // Each removal may release others (PD-DRAGON-7): check again before eating.
+            if self.is_eatable(rules, id, by) {
+                self.remove_figure(rules, id, RemoveReason::Plugin(by));
+                eaten += 1;
+            }
+        }
+        eaten
     }
 
     /// Figures standing in the feature of `n`.

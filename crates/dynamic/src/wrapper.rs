@@ -65,6 +65,7 @@ mod bit {
     pub const TURN_END: usize = 14;
     pub const FINAL_SCORING: usize = 15;
     pub const QUERY: usize = 16;
+    pub const FIGURE_FILTER: usize = 17;
 }
 
 impl DynamicPlugin {
@@ -349,16 +350,33 @@ impl Plugin for DynamicPlugin {
     }
 
     fn on_figure_action_done(&self, rules: &Rules, st: &mut State, _me: usize, action: &Action) {
-        let (kind, figure, part, plugin) = match *action {
-            Action::PlaceFigure { kind, part, .. } => {
-                ("figure", rules.figure_kinds[kind as usize].name.as_str(), part, "")
-            }
-            Action::Pass => ("pass", "", 0, ""),
-            Action::Plugin { plugin, .. } => ("plugin", "", 0, rules.plugins[plugin as usize].name.as_str()),
-            Action::PlaceTile { .. } => ("place_tile", "", 0, ""),
-        };
-        let av = ActionView { kind: kind.into(), figure: figure.into(), part, plugin: plugin.into() };
+        let av = action_view(rules, st, action);
         self.run(rules, st, bit::FIGURE_ACTION_DONE, |r, v| r.on_figure_action_done(v, &av));
+    }
+
+    fn restrict_figure_actions(&self, rules: &Rules, st: &State, _me: usize, out: &mut Vec<Action>) {
+        if st.failure().is_some() || out.is_empty() {
+            return;
+        }
+        let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a)).collect();
+        let mut keep = vec![true; out.len()];
+        let hv = HostView::new(rules, st);
+        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(&views), RSliceMut::from_mut_slice(&mut keep));
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_FILTER, reported);
+            return;
+        }
+        if !keep.contains(&true) {
+            self.fail(
+                st,
+                bit::FIGURE_FILTER,
+                format_args!("invalid effect: it removed every action of the figure decision"),
+            );
+            return;
+        }
+        let mut k = keep.iter();
+        out.retain(|_| *k.next().unwrap_or(&true));
     }
 
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {
@@ -424,6 +442,27 @@ impl Plugin for DynamicPlugin {
             _ => None,
         }
     }
+}
+
+/// An action of the figure decision as a plugin sees it.
+fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> ActionView<'a> {
+    let (kind, figure, part, feature, plugin) = match *action {
+        Action::PlaceFigure { kind, part, feature } => {
+            let name = rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str());
+            let f = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
+                ""
+            } else {
+                st.graph.node(st.node_of(part, feature)).kind.name()
+            };
+            ("figure", name, part, f, "")
+        }
+        Action::Pass => ("pass", "", 0, "", ""),
+        Action::Plugin { plugin, .. } => {
+            ("plugin", "", 0, "", rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str()))
+        }
+        Action::PlaceTile { .. } => ("place_tile", "", 0, "", ""),
+    };
+    ActionView { kind: kind.into(), figure: figure.into(), part, feature: feature.into(), plugin: plugin.into() }
 }
 
 fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> FigureView<'a> {
@@ -609,6 +648,7 @@ mod tests {
             "TURN_END",
             "FINAL_SCORING",
             "QUERY",
+            "FIGURE_FILTER",
         ];
         for (b, (name, bits)) in core.iter().enumerate() {
             assert_eq!(*name, engine_names[b]);

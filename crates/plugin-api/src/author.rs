@@ -188,6 +188,11 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     fn answer(&self, view: &View<'_>, query: &QueryView<'_>) -> Outcome<Option<bool>> {
         Ok(None)
     }
+    /// Keep this action in the figure decision? (`Ok(false)` removes it; at least one
+    /// action must stay.)
+    fn filter_figure_actions(&self, view: &View<'_>, action: &ActionView<'_>) -> Outcome<bool> {
+        Ok(true)
+    }
 }
 
 thread_local! {
@@ -344,6 +349,24 @@ impl<R: Rule> HouseRule for Adapter<R> {
     }
     fn on_final_scoring(&self, view: View<'_>) {
         effects(&view, |fx| self.0.on_final_scoring(&view, fx))
+    }
+    fn filter_figure_actions(
+        &self,
+        view: View<'_>,
+        actions: RSlice<'_, ActionView<'_>>,
+        mut keep: RSliceMut<'_, bool>,
+    ) {
+        let r = guard(|| {
+            for (a, k) in actions.iter().zip(keep.iter_mut()) {
+                if *k {
+                    *k = self.0.filter_figure_actions(&view, a)?;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            report(&view, e);
+        }
     }
     fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict {
         judge(&view, || {

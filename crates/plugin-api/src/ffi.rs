@@ -67,10 +67,11 @@ impl Hooks {
     pub const TURN_END: Hooks = Hooks(1 << 14);
     pub const FINAL_SCORING: Hooks = Hooks(1 << 15);
     pub const QUERY: Hooks = Hooks(1 << 16);
+    pub const FIGURE_FILTER: Hooks = Hooks(1 << 17);
     /// Every hook of this interface version.
-    pub const ALL: Hooks = Hooks((1 << 17) - 1);
+    pub const ALL: Hooks = Hooks((1 << 18) - 1);
     /// Hook names by bit, as the engine names them in errors.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "on_game_start",
         "on_turn_start",
         "on_tile_drawn",
@@ -88,6 +89,7 @@ impl Hooks {
         "on_turn_end",
         "on_final_scoring",
         "answer",
+        "filter_figure_actions",
     ];
 
     pub fn contains(self, h: Hooks) -> bool {
@@ -254,17 +256,20 @@ pub struct ScoreView<'a> {
     pub final_scoring: bool,
 }
 
-/// The answer to the figure decision (`on_figure_action_done`).
+/// An action of the figure decision: one offered (`filter_figure_actions`) or the answer
+/// (`on_figure_action_done`).
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionView<'a> {
-    /// `"figure"` (a figure placed), `"pass"`, or `"plugin"` (another plugin's action).
+    /// `"figure"` (a figure placement), `"pass"`, or `"plugin"` (another plugin's action).
     pub kind: RStr<'a>,
     /// Figure kind placed, or `""`.
     pub figure: RStr<'a>,
-    /// Part it was placed on (for `"figure"`).
+    /// Part it goes on (for `"figure"`).
     pub part: u32,
-    /// The plugin whose action it was (for `"plugin"`), or `""`.
+    /// Kind of the feature it joins (for `"figure"`: `"field"` for a farmer), or `""`.
+    pub feature: RStr<'a>,
+    /// The plugin whose action it is (for `"plugin"`), or `""`.
     pub plugin: RStr<'a>,
 }
 
@@ -364,8 +369,11 @@ pub trait HouseRule: Send + Sync {
     fn on_scoring_done(&self, view: View<'_>);
     fn on_turn_end(&self, view: View<'_>);
     fn on_final_scoring(&self, view: View<'_>);
-    #[sabi(last_prefix_field)]
     fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict;
+    /// Narrows the figure decision (every plugin's actions and `pass`): sets `keep[i] =
+    /// false` for each action it removes (e.g. `pass`, to make an action compulsory).
+    #[sabi(last_prefix_field)]
+    fn filter_figure_actions(&self, view: View<'_>, actions: RSlice<'_, ActionView<'_>>, keep: RSliceMut<'_, bool>);
 }
 
 /// A plugin instance, owned by the engine.

@@ -5,7 +5,7 @@ mod final_scoring;
 
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::State;
@@ -103,7 +103,16 @@ impl Plugin for Base {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::FIGURE_ACTIONS | Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING
+        Hooks::FIGURE_ACTIONS | Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING | Hooks::QUERY
+    }
+
+    /// `portal_target` (PD-PORTAL-1): a follower may go through the portal only onto the
+    /// features BASE-5 lets it take (no field without farmers, no garden, no river).
+    fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+        match (q.name, q.node) {
+            ("portal_target", Some(n)) if !self.placeable(st.graph.node(n).kind) => Some(false),
+            _ => None,
+        }
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {

@@ -130,6 +130,11 @@ impl Plugin for River {
         Some(Box::new(RiverState::default()))
     }
 
+    fn may_veto_tile(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> bool {
+        let t = rules.catalog.tile(tile);
+        t.faces.iter().flat_map(|f| &f.parts).any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River))
+    }
+
     /// RIVER-2: a river tile extends the open end, never turning the same way twice.
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         let face = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize];

@@ -1,0 +1,138 @@
+//! The magic portal of the classic Princess & Dragon (RULES.md PD-PORTAL-1..2): after
+//! placing a portal tile, the player may put a follower on any unoccupied, incomplete
+//! feature of any tile already on the board, following every normal placement rule.
+//!
+//! Each (cell, feature) pair is one placement. Only figure kinds that are followers
+//! (occupancy, strength > 0, a supply) travel (PD-PORTAL-2); a target must pass the
+//! `portal_target` question (part, node; any plugin's `false` forbids it: base forbids
+//! features a follower may not take) and every plugin's figure-placement veto (the dragon
+//! forbids volcanoes and its own tile). A plugin whose follower kind may not travel
+//! vetoes it in `allow_figure` when the part is not one of `st.placed_parts()`.
+
+use carcassonne_core::action::Action;
+use carcassonne_core::config::{build_from_options, PluginFactory};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query};
+use carcassonne_core::rules::{Registry, Rules};
+use carcassonne_core::setup::Setup;
+use carcassonne_core::state::{FigureId, State};
+use serde::{Deserialize, Serialize};
+
+/// Options of the portal.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Portal {
+    /// Tile set holding the portal tiles (marker `portal`).
+    pub tile_set: String,
+    /// 2 (2016 printing: PDG3 without pennant) or 1 (1st edition: `PDG3c1`, with pennant).
+    pub edition: u8,
+    #[serde(skip)]
+    ids: Ids,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Ids {
+    marker: u32,
+    placements: usize,
+}
+
+impl Default for Portal {
+    fn default() -> Self {
+        Portal { tile_set: "princess-dragon".into(), edition: 2, ids: Ids::default() }
+    }
+}
+
+/// The factory a rule set names as `portal`.
+pub fn factory() -> PluginFactory {
+    PluginFactory {
+        name: "portal",
+        summary: "classic P&D magic portal: a follower onto any open, unoccupied feature (PD-PORTAL-1..2)",
+        requires: &["base"],
+        conflicts: &[],
+        build: build_from_options::<Portal>,
+    }
+}
+
+impl Portal {
+    fn portal_turn(&self, rules: &Rules, st: &State) -> bool {
+        st.placed_parts().any(|p| st.part_markers(rules, p) & self.ids.marker != 0)
+    }
+}
+
+impl Plugin for Portal {
+    fn name(&self) -> &str {
+        "portal"
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED
+    }
+
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        if !matches!(self.edition, 1 | 2) {
+            return Err(format!("`edition`: {} is not an edition (1 or 2)", self.edition));
+        }
+        let cat = reg.catalog();
+        if cat.set(&self.tile_set).is_none() {
+            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
+        }
+        self.ids.marker = cat.marker("portal");
+        if self.ids.marker == 0 {
+            return Err(format!("tile set '{}' has no `portal` tiles", self.tile_set));
+        }
+        self.ids.placements = reg.stat("portal_placements");
+        Ok(())
+    }
+
+    /// The portal tiles go into the land tiles.
+    fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
+        let m = self.ids.marker;
+        let tiles = rules
+            .catalog
+            .copies(&self.tile_set, |t| t.markers & m != 0, self.edition == 1)
+            .ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
+        setup.group("land", 0).tiles.extend(tiles);
+        Ok(())
+    }
+
+    /// PD-PORTAL-1/2: followers onto other tiles' unoccupied, incomplete features (the
+    /// portal tile itself is offered by the normal placement rules).
+    fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
+        if !self.portal_turn(rules, st) {
+            return;
+        }
+        let player = st.current;
+        let placed = st.placed_parts();
+        for (kind, def) in rules.figure_kinds.iter().enumerate() {
+            let kind = kind as u8;
+            if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
+                continue;
+            }
+            for part in 0..st.board.len() as u32 {
+                if placed.contains(&part) {
+                    continue;
+                }
+                for local in 0..st.rotated(rules, part).features.len() as u8 {
+                    let node = st.node_of(part, local);
+                    if st.graph.followers(node) > 0 || st.graph.is_scored(node) || st.is_complete(node) {
+                        continue;
+                    }
+                    let q =
+                        Query { name: "portal_target", figure: None, part: Some(part), node: Some(node), by: me as u8 };
+                    if !rules.verdict(st, &q, true) {
+                        continue;
+                    }
+                    if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) }) {
+                        out.push(Action::PlaceFigure { kind, part, feature: local });
+                    }
+                }
+            }
+        }
+    }
+
+    fn on_figure_placed(&self, rules: &Rules, st: &mut State, _me: usize, fig: FigureId) {
+        let part = st.figures[fig as usize].part;
+        if !st.placed_parts().contains(&part) && self.portal_turn(rules, st) {
+            st.bump_stat(self.ids.placements, 1);
+        }
+    }
+}
