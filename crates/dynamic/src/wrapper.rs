@@ -358,13 +358,35 @@ impl Plugin for DynamicPlugin {
         if st.failure().is_some() || out.is_empty() {
             return;
         }
-        let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a)).collect();
-        let mut keep = vec![true; out.len()];
+        // On the stack for the usual few actions (no allocation per decision).
+        const STACK: usize = 32;
+        let n = out.len();
+        let mut stack_views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
+        let mut stack_keep = [true; STACK];
+        let mut heap_views = Vec::new();
+        let mut heap_keep = Vec::new();
+        let (views, keep): (&[ActionView<'_>], &mut [bool]) = if n <= STACK {
+            for (slot, a) in stack_views.iter_mut().zip(out.iter()) {
+                slot.write(action_view(rules, st, a));
+            }
+            // SAFETY: the first `n` slots were just written.
+            (
+                unsafe { std::slice::from_raw_parts(stack_views.as_ptr().cast::<ActionView<'_>>(), n) },
+                &mut stack_keep[..n],
+            )
+        } else {
+            heap_views.extend(out.iter().map(|a| action_view(rules, st, a)));
+            heap_keep.resize(n, true);
+            (&heap_views[..], &mut heap_keep[..])
+        };
         let hv = HostView::new(rules, st);
-        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(&views), RSliceMut::from_mut_slice(&mut keep));
+        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
         let reported = hv.out.into_inner();
         if !matches!(reported, Reported::Nothing) {
             self.judged_badly(st, bit::FIGURE_FILTER, reported);
+            return;
+        }
+        if keep.iter().all(|&k| k) {
             return;
         }
         if !keep.contains(&true) {
