@@ -106,7 +106,9 @@ fn benches(c: &mut Criterion) {
         let game = carcassonne_cli::driver::play_game(rules, players, 7, &bots, true).expect("game");
         let rec = GameRecord::from_game(&game, &file, Some(text), 7);
         group.throughput(Throughput::Elements(rec.turns.len() as u64));
-        group.bench_function(name.as_str(), |b| b.iter(|| replay_full(&rec, rules.clone()).expect("replays").scores()[0]));
+        group.bench_function(name.as_str(), |b| {
+            b.iter(|| replay_full(&rec, rules.clone()).expect("replays").scores()[0])
+        });
     }
     group.finish();
 

@@ -15,6 +15,8 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_fairy::factory(),
         carcassonne_plugin_portal::factory(),
         carcassonne_plugin_princess::factory(),
+        carcassonne_plugin_dragon_2025::factory(),
+        carcassonne_plugin_fairy_2025::factory(),
     ]
 }
 
@@ -29,6 +31,9 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/river.toml", include_str!("../../../config/tiles/river.toml")),
     ("config/princess-dragon.toml", include_str!("../../../config/princess-dragon.toml")),
     ("config/tiles/princess-dragon.toml", include_str!("../../../config/tiles/princess-dragon.toml")),
+    ("config/fairy-dragon.toml", include_str!("../../../config/fairy-dragon.toml")),
+    ("config/fairy-dragon-river.toml", include_str!("../../../config/fairy-dragon-river.toml")),
+    ("config/tiles/fairy-dragon.toml", include_str!("../../../config/tiles/fairy-dragon.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
-use crate::board::PlacedPart;
+use crate::board::{fits, PlacedPart};
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, TilePlacement};
 use crate::rules::Rules;
@@ -67,7 +67,10 @@ impl Game {
             st.log = Some(Vec::new());
         }
         match opts.tile_order {
-            Some(order) => st.stack = order.into_iter().rev().collect(),
+            Some(order) => {
+                st.stack = order.into_iter().rev().collect();
+                st.forced_order = true;
+            }
             None => {
                 // Groups come sorted (order, name); each is shuffled, its `last` tiles after.
                 let mut order = Vec::with_capacity(setup.groups.iter().map(|g| g.tiles.len() + g.last.len()).sum());
@@ -532,19 +535,23 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         }
         return found;
     }
-    // Multi-part tiles: any part may land on a frontier cell.
+    // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
+    // neighbours (the frontier's need code: a quick test before the whole tile's).
     let mut local: Vec<Action> = Vec::new();
     for (fi, face) in tile.faces.iter().enumerate() {
-        for &cell in st.board.frontier() {
+        for (cell, code) in st.board.frontier_needs() {
             for &rot in &face.distinct_rotations {
                 for p in &face.parts {
+                    if !fits(p.rotated[rot.quarters() as usize].signature, code) {
+                        continue;
+                    }
                     let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
                     let anchor = Pos::new(cell.x - dx, cell.y - dy);
                     let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8 };
                     if local.contains(&a) {
                         continue;
                     }
-                    if check_tile(rules, st, t, fi as u8, anchor, rot).is_ok() {
+                    if tile_fits(rules, st, t, fi as u8, anchor, rot) {
                         if any {
                             return true;
                         }
@@ -608,8 +615,59 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
     found
 }
 
+/// Most parts of a tile that [`tile_fits`] checks without allocating.
+const FAST_PARTS: usize = 4;
+
+/// Whether one tile placement is legal: the fast form of [`check_tile`] (no allocation,
+/// no message), used to generate the placements of multi-part tiles.
+fn tile_fits(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> bool {
+    let Some(f) = rules.catalog.tiles[t as usize].faces.get(face as usize) else {
+        return false;
+    };
+    let n = f.parts.len();
+    if n > FAST_PARTS {
+        return check_tile_slow(rules, st, t, face, pos, rot).is_ok();
+    }
+    let q = rot.quarters() as usize;
+    let mut cells = [Pos::default(); FAST_PARTS];
+    for (c, p) in cells.iter_mut().zip(&f.parts) {
+        let (dx, dy) = p.rotated[q].offset;
+        *c = Pos::new(pos.x + dx, pos.y + dy);
+    }
+    let cells = &cells[..n];
+    let mut touches = false;
+    for (i, &cell) in cells.iter().enumerate() {
+        if st.board.is_placed(cell) {
+            return false;
+        }
+        let sig = f.parts[i].rotated[q].signature;
+        for s in Side::ALL {
+            let nb = cell.step(s);
+            if cells.contains(&nb) {
+                continue;
+            }
+            let Some(o) = st.board.part_at(nb) else {
+                continue;
+            };
+            touches = true;
+            if signature_side(sig, s) != signature_side(st.board.parts[o as usize].signature, s.opposite()) {
+                return false;
+            }
+        }
+    }
+    touches && rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot })
+}
+
 /// Checks one tile placement and says why it is illegal.
 pub fn check_tile(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> Result<(), String> {
+    if tile_fits(rules, st, t, face, pos, rot) {
+        return Ok(());
+    }
+    check_tile_slow(rules, st, t, face, pos, rot)
+}
+
+/// [`check_tile`] with the reason of an illegal placement.
+fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> Result<(), String> {
     let tile = &rules.catalog.tiles[t as usize];
     let Some(f) = tile.faces.get(face as usize) else {
         return Err(format!("tile {} has no face {face}", tile.id));

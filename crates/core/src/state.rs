@@ -133,6 +133,9 @@ pub struct State {
     pub stats: Vec<i64>,
     /// Draw pile: the next tile is the last element.
     pub stack: Vec<TileTypeId>,
+    /// The draw order was forced (`GameOptions::tile_order`, scenarios): plugins that
+    /// would shuffle or remove tiles unseen leave the stack as given.
+    pub forced_order: bool,
     pub phase: Phase,
     /// Seat whose turn it is.
     pub current: u8,
@@ -176,6 +179,7 @@ impl State {
             points_by_source: [[0; MAX_SOURCES]; MAX_PLAYERS],
             stats: vec![0; rules.stats.len()],
             stack: Vec::new(),
+            forced_order: false,
             phase: Phase::TurnStart,
             current: 0,
             turn: 0,

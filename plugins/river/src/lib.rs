@@ -1,12 +1,18 @@
 //! The River (RULES.md RIVER-1..3): river tiles first, the spring as start tile, the
 //! lake last, every river tile extending the open end, no two curves the same way.
+//!
+//! With the 2025 double tiles (FD-RIVER-1, options `double_spring` / `double_lake`): the
+//! double spring is the start tile instead of the spring, the River's own lake is shuffled
+//! with the other river tiles, and the double lake is the last river tile. The double
+//! spring has two mouths; a river tile attaches to either, and the curve memory of
+//! RIVER-2 is kept per branch (the bends drawn on double tiles are not curves).
 
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::State;
-use carcassonne_core::{FeatureKind, Side};
+use carcassonne_core::{FeatureKind, Pos, Side};
 use serde::{Deserialize, Serialize};
 
 /// Options of the River.
@@ -19,11 +25,25 @@ pub struct River {
     pub spring: String,
     /// The lake: always the last river tile (RIVER-1).
     pub lake: String,
+    /// FD-SETUP-1/FD-RIVER-1: a double spring (e.g. `FDSPRING`) that replaces the spring
+    /// as the start tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub double_spring: Option<String>,
+    /// FD-SETUP-1/FD-RIVER-1: a double lake (e.g. `FDLAKE`), always the last river tile;
+    /// the lake is then shuffled with the other river tiles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub double_lake: Option<String>,
 }
 
 impl Default for River {
     fn default() -> Self {
-        River { tile_set: "river".into(), spring: "RV1".into(), lake: "RV12".into() }
+        River {
+            tile_set: "river".into(),
+            spring: "RV1".into(),
+            lake: "RV12".into(),
+            double_spring: None,
+            double_lake: None,
+        }
     }
 }
 
@@ -51,6 +71,16 @@ pub enum Turn {
 #[derive(Clone, Debug, Default)]
 pub struct RiverState {
     pub last_curve: Turn,
+    /// Per single river tile placed: its cell and the last curve of its branch up to it
+    /// (RIVER-2 per branch of a double spring; cells not listed have none).
+    pub branch_curve: Vec<(Pos, Turn)>,
+}
+
+impl RiverState {
+    /// The last curve of the branch that ends at `pos`.
+    fn curve_at(&self, pos: Pos) -> Turn {
+        self.branch_curve.iter().find(|(p, _)| *p == pos).map_or(Turn::None, |&(_, t)| t)
+    }
 }
 
 /// The course of a river part whose river covers `sides`: `None` when no river side
@@ -77,6 +107,12 @@ fn course(sides: u8, joined: impl Fn(Side) -> bool) -> Option<Turn> {
     })
 }
 
+/// The side by which a river part whose river covers `sides` joins the river already
+/// placed (the entry side of [`course`]).
+fn entry(sides: u8, joined: impl Fn(Side) -> bool) -> Option<Side> {
+    Side::ALL.into_iter().find(|s| sides & (1 << *s as u8) != 0 && joined(*s))
+}
+
 /// River sides of a rotated part, if it has a river.
 fn river_sides(rp: &carcassonne_core::tile::RotatedPart) -> Option<u8> {
     rp.features.iter().find(|f| f.kind == FeatureKind::River).map(|f| f.sides)
@@ -96,7 +132,7 @@ impl Plugin for River {
         if cat.set(&self.tile_set).is_none() {
             return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
         }
-        for id in [&self.spring, &self.lake] {
+        for id in [&self.spring, &self.lake].into_iter().chain(&self.double_spring).chain(&self.double_lake) {
             if cat.id(id).is_none() {
                 return Err(format!("tile '{id}' is not in any loaded tile set"));
             }
@@ -110,17 +146,21 @@ impl Plugin for River {
         let ids = cat.set(&self.tile_set).ok_or("river tile set not loaded")?;
         let spring = cat.id(&self.spring).ok_or("spring not loaded")?;
         let lake = cat.id(&self.lake).ok_or("lake not loaded")?;
+        let double_spring = self.double_spring.as_deref().map(|d| cat.id(d).ok_or("double spring not loaded"));
+        let double_lake = self.double_lake.as_deref().map(|d| cat.id(d).ok_or("double lake not loaded"));
         let group = setup.group("river", -10);
         for &t in ids {
-            if t == spring || t == lake {
+            // With a double lake, the lake is shuffled in (FD-SETUP-1); the spring never is.
+            if t == spring || (t == lake && double_lake.is_none()) {
                 continue;
             }
             for _ in 0..cat.tile(t).count {
                 group.tiles.push(t);
             }
         }
-        group.last.push(lake);
-        if let Some(old) = setup.start.replace(spring) {
+        group.last.push(double_lake.transpose()?.unwrap_or(lake));
+        let start = double_spring.transpose()?.unwrap_or(spring);
+        if let Some(old) = setup.start.replace(start) {
             setup.group("land", 0).tiles.push(old);
         }
         Ok(())
@@ -138,28 +178,69 @@ impl Plugin for River {
     /// RIVER-2: a river tile extends the open end, never turning the same way twice.
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         let face = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize];
+        let q = p.rot.quarters() as usize;
         if face.parts.len() != 1 {
-            return true;
+            // FD-RIVER-1: a double tile with a river (the double lake) must join the open
+            // river with one of its outer river sides; its drawn bends are not curves.
+            let cell = |x: &carcassonne_core::tile::TilePart| {
+                Pos::new(p.pos.x + x.rotated[q].offset.0, p.pos.y + x.rotated[q].offset.1)
+            };
+            let mut has_river = false;
+            for part in &face.parts {
+                let Some(sides) = river_sides(&part.rotated[q]) else { continue };
+                has_river = true;
+                for s in Side::ALL.into_iter().filter(|s| sides & (1 << *s as u8) != 0) {
+                    let n = cell(part).step(s);
+                    if !face.parts.iter().any(|x| cell(x) == n) && st.board.is_placed(n) {
+                        return true;
+                    }
+                }
+            }
+            return !has_river;
         }
-        let Some(sides) = river_sides(&face.parts[0].rotated[p.rot.quarters() as usize]) else {
+        let Some(sides) = river_sides(&face.parts[0].rotated[q]) else {
             return true;
         };
         // Edge matching already makes a river side meet a river side.
-        match course(sides, |s| st.board.is_placed(p.pos.step(s))) {
+        let joined = |s: Side| st.board.is_placed(p.pos.step(s));
+        match course(sides, joined) {
             None => false,
             Some(Turn::None) => true,
-            Some(t) => st.plugin::<RiverState>(me).last_curve != t,
+            // The last curve of the branch this tile extends (the branch ends at the tile
+            // across the entry side).
+            Some(t) => {
+                let rs = st.plugin::<RiverState>(me);
+                let last = if self.double_spring.is_some() {
+                    entry(sides, joined).map_or(Turn::None, |s| rs.curve_at(p.pos.step(s)))
+                } else {
+                    rs.last_curve
+                };
+                last != t
+            }
         }
     }
 
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
+        // FD-RIVER-1: the bends drawn on a double tile are not curves.
+        if st.placed_parts().len() != 1 {
+            return;
+        }
         let Some(part) = st.placed_parts().next() else { return };
         let Some(sides) = river_sides(st.rotated(rules, part)) else { return };
         let pos = st.board.parts[part as usize].pos;
         // The entry is the river side whose neighbour was placed before this tile.
         let earlier = |s: Side| st.board.part_at(pos.step(s)).is_some_and(|n| n < part);
-        if let Some(t @ (Turn::Left | Turn::Right)) = course(sides, earlier) {
-            st.plugin_mut::<RiverState>(me).last_curve = t;
+        let turn = course(sides, earlier);
+        let from = entry(sides, earlier);
+        let rs = st.plugin_mut::<RiverState>(me);
+        let inherited = from.map_or(Turn::None, |s| rs.curve_at(pos.step(s)));
+        match turn {
+            Some(t @ (Turn::Left | Turn::Right)) => {
+                rs.last_curve = t;
+                rs.branch_curve.push((pos, t));
+            }
+            Some(Turn::None) => rs.branch_curve.push((pos, inherited)),
+            None => {}
         }
     }
 }
