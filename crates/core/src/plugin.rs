@@ -257,6 +257,11 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Final scoring, after the last turn.
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// The query names [`Plugin::answer`] may answer (None: any; the plugin is then asked
+    /// every question). Declaring them keeps other questions from reaching the plugin.
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        None
+    }
     /// Answer another plugin's [`Query`] (None: no opinion).
     fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         None
