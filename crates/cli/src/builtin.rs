@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
+use carcassonne_core::config::{disk_resolver, load_rules, load_rules_with, PluginFactory};
 use carcassonne_core::record::RecordRules;
 use carcassonne_core::{InputError, Rules};
 
@@ -96,7 +96,9 @@ pub fn load_rules_text(file: &str, text: &str) -> Result<Arc<Rules>, InputError>
         };
         load_rules(file, text, &resolve, &factories)
     } else {
-        load_rules(file, text, &disk_resolver(file), &factories)
+        // Plugin files (`[[plugins]] path = "..."`) load only from rule sets on disk.
+        let plugin_files = carcassonne_dynamic::disk_loader(file);
+        load_rules_with(file, text, &disk_resolver(file), &factories, Some(&plugin_files))
     }
 }
 

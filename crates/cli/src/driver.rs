@@ -39,5 +39,9 @@ pub fn run_to_end(
         let i = bots[d.player as usize].choose(game, buf);
         game.play_unchecked(buf[i]);
     }
-    Ok(())
+    // A plugin failure (e.g. a run-time plugin's hook panicked) stops the game early.
+    match game.failure() {
+        Some(f) => Err(f.to_string()),
+        None => Ok(()),
+    }
 }

@@ -1,6 +1,7 @@
 //! Rule-set files: `[[plugins]]` with name, priority and options, tile sets, player
-//! count. Plugins are built from registered factories and ordered by ascending
-//! priority, ties broken by name (file order never matters).
+//! count. Plugins are built from registered factories (or loaded from a plugin file,
+//! `path = "..."`, by a [`FileLoader`]) and ordered by ascending priority, ties broken by
+//! name (file order never matters).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -56,6 +57,24 @@ where
     Ok((Box::new(p), resolved))
 }
 
+/// A plugin loaded from a file a rule set names (`[[plugins]] path = "..."`).
+pub struct FilePlugin {
+    /// The name the plugin declares.
+    pub name: String,
+    /// Plugins that must be in the same rule set.
+    pub requires: Vec<String>,
+    /// Plugins that may not be in the same rule set.
+    pub conflicts: Vec<String>,
+    /// Its options after defaults, as JSON.
+    pub options: serde_json::Value,
+    pub plugin: Box<dyn Plugin>,
+}
+
+/// Loads a plugin file: gets the `path` as written in the rule set (relative to the rule
+/// set) and the plugin's options table; its error names the file (and the key, for an
+/// options error, as `` `key` ``).
+pub type FileLoader<'a> = &'a dyn Fn(&str, &toml::Table) -> Result<FilePlugin, String>;
+
 /// Reads a file named in a rule set, relative to the rule set: returns a display name
 /// (used in errors and records) and the text.
 pub type Resolver<'a> = &'a dyn Fn(&str) -> Result<(String, String), String>;
@@ -76,12 +95,18 @@ struct RawRuleSet {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPlugin {
-    name: toml::Spanned<String>,
+    /// A built-in plugin; with `path`, the name the file's plugin must declare.
+    name: Option<toml::Spanned<String>>,
+    /// A plugin file, relative to the rule set.
+    path: Option<toml::Spanned<String>>,
     #[serde(default)]
     priority: i64,
     #[serde(default)]
     options: Option<toml::Spanned<toml::Table>>,
 }
+
+/// A plugin of a rule set being loaded: (plugin, requires, conflicts, line).
+type Entry = (LoadedPlugin, Vec<String>, Vec<String>, Option<usize>);
 
 /// Where a rule set came from, for records and replays.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -93,12 +118,24 @@ pub struct RuleSetSource {
 }
 
 /// Loads a rule set from its text. `file` names it in errors; `resolve` reads the tile
-/// files it names; `factories` are the plugins that can be named.
+/// files it names; `factories` are the plugins that can be named. Plugin files
+/// (`path = "..."`) are refused: see [`load_rules_with`].
 pub fn load_rules(
     file: &str,
     text: &str,
     resolve: Resolver<'_>,
     factories: &[PluginFactory],
+) -> Result<Arc<Rules>, InputError> {
+    load_rules_with(file, text, resolve, factories, None)
+}
+
+/// [`load_rules`], loading the plugin files a rule set names with `files`.
+pub fn load_rules_with(
+    file: &str,
+    text: &str,
+    resolve: Resolver<'_>,
+    factories: &[PluginFactory],
+    files: Option<FileLoader<'_>>,
 ) -> Result<Arc<Rules>, InputError> {
     let raw: RawRuleSet = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
     let at = |pos: usize| Some(line_of(text, pos));
@@ -119,48 +156,82 @@ pub fn load_rules(
             ));
         }
     }
-    let mut plugins = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
+    // (plugin, requires, conflicts, line)
+    let mut plugins: Vec<Entry> = Vec::new();
     for sp in &raw.plugins {
         let p = sp.get_ref();
-        let name = p.name.get_ref().as_str();
-        let line = at(p.name.span().start);
-        let f = factories.iter().find(|f| f.name == name).ok_or_else(|| {
-            let known: Vec<&str> = factories.iter().map(|f| f.name).collect();
-            InputError::new(file, line, format!("unknown plugin '{name}' (known: {})", known.join(", ")))
-        })?;
-        if names.contains(&name) {
-            return Err(InputError::new(file, line, format!("plugin '{name}' is named twice")));
-        }
-        names.push(name);
         let empty = toml::Table::new();
         let opts = p.options.as_ref().map_or(&empty, |o| o.get_ref());
-        let (plugin, resolved) = (f.build)(opts).map_err(|e| {
-            let line = p.options.as_ref().and_then(|o| key_line(text, o.span(), &e)).or(line);
-            InputError::new(file, line, format!("plugins '{name}' options: {e}"))
-        })?;
-        plugins.push((
-            f,
-            line,
-            LoadedPlugin { name: name.to_string(), priority: p.priority, options: resolved, plugin },
-        ));
+        let (loaded, requires, conflicts, line) = match (&p.name, &p.path) {
+            (name, Some(path)) => {
+                let line = at(path.span().start);
+                let load = files.ok_or_else(|| {
+                    InputError::new(
+                        file,
+                        line,
+                        format!("plugin file '{}': this rule set cannot load plugin files", path.get_ref()),
+                    )
+                })?;
+                let fp = load(path.get_ref(), opts).map_err(|e| {
+                    let line = p.options.as_ref().and_then(|o| key_line(text, o.span(), &e)).or(line);
+                    InputError::new(file, line, e)
+                })?;
+                if let Some(n) = name.as_ref().filter(|n| *n.get_ref() != fp.name) {
+                    return Err(InputError::new(
+                        file,
+                        at(n.span().start),
+                        format!("plugin file '{}' holds plugin '{}', not '{}'", path.get_ref(), fp.name, n.get_ref()),
+                    ));
+                }
+                let loaded =
+                    LoadedPlugin { name: fp.name, priority: p.priority, options: fp.options, plugin: fp.plugin };
+                (loaded, fp.requires, fp.conflicts, line)
+            }
+            (Some(n), None) => {
+                let name = n.get_ref().as_str();
+                let line = at(n.span().start);
+                let f = factories.iter().find(|f| f.name == name).ok_or_else(|| {
+                    let known: Vec<&str> = factories.iter().map(|f| f.name).collect();
+                    InputError::new(file, line, format!("unknown plugin '{name}' (known: {})", known.join(", ")))
+                })?;
+                let (plugin, resolved) = (f.build)(opts).map_err(|e| {
+                    let line = p.options.as_ref().and_then(|o| key_line(text, o.span(), &e)).or(line);
+                    InputError::new(file, line, format!("plugins '{name}' options: {e}"))
+                })?;
+                let strings = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+                let loaded = LoadedPlugin { name: name.to_string(), priority: p.priority, options: resolved, plugin };
+                (loaded, strings(f.requires), strings(f.conflicts), line)
+            }
+            (None, None) => {
+                return Err(InputError::new(
+                    file,
+                    at(sp.span().start),
+                    "a [[plugins]] entry needs `name` (a built-in plugin) or `path` (a plugin file)",
+                ))
+            }
+        };
+        if plugins.iter().any(|(q, ..)| q.name == loaded.name) {
+            return Err(InputError::new(file, line, format!("plugin '{}' is named twice", loaded.name)));
+        }
+        plugins.push((loaded, requires, conflicts, line));
     }
-    for (f, line, _) in &plugins {
-        for r in f.requires {
-            if !names.contains(r) {
+    let names: Vec<&str> = plugins.iter().map(|(p, ..)| p.name.as_str()).collect();
+    for (p, requires, conflicts, line) in &plugins {
+        for r in requires {
+            if !names.contains(&r.as_str()) {
                 return Err(InputError::new(
                     file,
                     *line,
-                    format!("plugin '{}' requires plugin '{r}', which the rule set does not name", f.name),
+                    format!("plugin '{}' requires plugin '{r}', which the rule set does not name", p.name),
                 ));
             }
         }
-        for c in f.conflicts {
-            if names.contains(c) {
+        for c in conflicts {
+            if names.contains(&c.as_str()) {
                 return Err(InputError::new(
                     file,
                     *line,
-                    format!("plugin '{}' conflicts with plugin '{c}': name only one", f.name),
+                    format!("plugin '{}' conflicts with plugin '{c}': name only one", p.name),
                 ));
             }
         }
@@ -168,7 +239,7 @@ pub fn load_rules(
     let players = raw.players.as_ref().map(|p| *p.get_ref());
     let players_line = raw.players.as_ref().map(|p| line_of(text, p.span().start));
     let name = raw.name.clone().unwrap_or_else(|| file.to_string());
-    let rules = Rules::build(&name, catalog, plugins.into_iter().map(|(_, _, p)| p).collect(), players)
+    let rules = Rules::build(&name, catalog, plugins.into_iter().map(|(p, ..)| p).collect(), players)
         .map_err(|e| InputError::new(file, players_line, e))?;
     Ok(Arc::new(rules))
 }

@@ -106,6 +106,11 @@ impl Game {
         self.st.is_over()
     }
 
+    /// Why the game was stopped before its end (a plugin failed), if it was.
+    pub fn failure(&self) -> Option<&str> {
+        self.st.failure()
+    }
+
     /// Scores, one per seat.
     pub fn scores(&self) -> &[i32] {
         self.st.scores()
@@ -134,6 +139,9 @@ impl Game {
     /// Checks an action against the current decision, with the reason when illegal.
     pub fn check(&self, a: &Action) -> Result<(), IllegalAction> {
         let Some(d) = self.st.decision() else {
+            if let Some(f) = self.st.failure() {
+                return Err(IllegalAction(format!("the game was stopped: {f}")));
+            }
             return Err(IllegalAction("the game is over".into()));
         };
         if let (DecisionKind::PlaceTile, Action::PlaceTile { pos, rot, face }) = (d.kind, a) {
@@ -217,7 +225,7 @@ impl Game {
         let rules = &*self.rules;
         let st = &mut self.st;
         loop {
-            if !st.pending.is_empty() {
+            if !st.pending.is_empty() || st.failure().is_some() {
                 return;
             }
             match st.phase {
@@ -496,9 +504,15 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     let mut found = false;
     if tile.is_single() {
         let vetoes = rules.tile_has_vetoers(t);
-        if !any && !vetoes {
+        if !any {
+            let from = out.len();
             for (fi, face) in tile.faces.iter().enumerate() {
                 found |= push_fitting(st, face, fi as u8, out);
+            }
+            if vetoes {
+                // The same order as generated: vetoed placements are dropped in place.
+                rules.veto_tiles(st, t, out, from);
+                found = out.len() > from;
             }
             return found;
         }

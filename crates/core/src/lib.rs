@@ -21,7 +21,7 @@ pub mod tile;
 
 pub use action::{Action, Decision, DecisionKind, NO_FEATURE};
 pub use catalog::Catalog;
-pub use config::{build_from_options, load_rules, PluginFactory};
+pub use config::{build_from_options, load_rules, load_rules_with, FileLoader, FilePlugin, PluginFactory};
 pub use engine::{Game, GameOptions, IllegalAction};
 pub use error::InputError;
 pub use geometry::{Pos, Rotation, Side};

@@ -199,6 +199,25 @@ pub trait Plugin: Send + Sync + 'static {
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         true
     }
+    /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once
+    /// (all [`Action::PlaceTile`]): sets `allowed[i] = false` for each one it forbids (skip
+    /// those already false). The default asks `allow_tile` one by one; a plugin whose call
+    /// is costly (a run-time plugin across a library boundary) answers the list at once.
+    fn allow_tiles(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        tile: TileTypeId,
+        candidates: &[Action],
+        allowed: &mut [bool],
+    ) {
+        for (a, ok) in candidates.iter().zip(allowed.iter_mut()) {
+            if let (true, Action::PlaceTile { pos, rot, face }) = (*ok, *a) {
+                *ok = self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot });
+            }
+        }
+    }
     /// The drawn tile was placed (its parts are `st.placed_parts()`).
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Contribute actions to the current player's figure decision.
@@ -245,6 +264,11 @@ pub trait Plugin: Send + Sync + 'static {
     fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// Final scoring, after the last turn.
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {}
+    /// The query names [`Plugin::answer`] may answer (None: any; the plugin is then asked
+    /// every question). Declaring them keeps other questions from reaching the plugin.
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        None
+    }
     /// Answer another plugin's [`Query`] (None: no opinion).
     fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         None

@@ -77,6 +77,9 @@ pub fn replay(
             }
             let action = parse_action(&game, a).map_err(|m| err(t, m))?;
             game.try_play(action).map_err(|e| err(t, e.0))?;
+            if let Some(f) = game.failure() {
+                return Err(err(t, f.to_string()));
+            }
         }
         after_turn(&game, turn).map_err(|m| err(t, m))?;
     }

@@ -124,6 +124,10 @@ pub struct Rules {
     pub min_players: usize,
     pub max_players: usize,
     pub default_players: usize,
+    /// Per declared query name, the plugins that may answer it (priority order).
+    query_lists: Vec<(String, Vec<u8>)>,
+    /// Plugins that answer any query (they declare no names).
+    query_any: Vec<u8>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
     /// Setups built by the plugins, per player count (built once, then shared).
@@ -185,8 +189,30 @@ impl Rules {
             default_players,
             setups: Default::default(),
             tile_vetoers: Vec::new(),
+            query_lists: Vec::new(),
+            query_any: Vec::new(),
         }
-        .with_tile_vetoers())
+        .with_tile_vetoers()
+        .with_query_lists())
+    }
+
+    /// Per query name, the plugins that declared it or answer every query.
+    fn with_query_lists(mut self) -> Rules {
+        let all = self.list(Hooks::QUERY).to_vec();
+        self.query_any = all.iter().copied().filter(|&i| self.p(i).query_names().is_none()).collect();
+        let mut names: Vec<&'static str> =
+            all.iter().filter_map(|&i| self.p(i).query_names()).flatten().copied().collect();
+        names.sort_unstable();
+        names.dedup();
+        self.query_lists = names
+            .into_iter()
+            .map(|n| {
+                let list =
+                    all.iter().copied().filter(|&i| self.p(i).query_names().is_none_or(|ns| ns.contains(&n))).collect();
+                (n.to_string(), list)
+            })
+            .collect();
+        self
     }
 
     fn with_tile_vetoers(mut self) -> Rules {
@@ -276,7 +302,13 @@ impl Rules {
 
     /// Asks the plugins a question (first answer in priority order wins).
     pub fn ask(&self, st: &State, q: &Query) -> Option<bool> {
-        self.list(Hooks::QUERY).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+        self.query_list(q.name).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+    }
+
+    /// The plugins that may answer query `name`, in priority order.
+    #[inline]
+    fn query_list(&self, name: &str) -> &[u8] {
+        self.query_lists.iter().find(|(n, _)| n == name).map_or(&self.query_any, |(_, l)| l.as_slice())
     }
 
     /// Asks every plugin and weighs the answers: false if any plugin answers `Some(false)`,
@@ -284,7 +316,7 @@ impl Rules {
     /// plugin's restriction is never hidden by another plugin's permission.
     pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
         let mut yes = false;
-        for &i in self.list(Hooks::QUERY) {
+        for &i in self.query_list(q.name) {
             match self.p(i).answer(self, st, i as usize, q) {
                 Some(false) => return false,
                 Some(true) => yes = true,
@@ -315,6 +347,35 @@ impl Rules {
     #[inline]
     pub fn tile_has_vetoers(&self, t: TileTypeId) -> bool {
         !self.tile_vetoers[t as usize].is_empty()
+    }
+    /// Removes from `out[from..]` (placements of tile `tile`) those a plugin forbids, keeping
+    /// the order; every plugin that may veto the tile answers the list at once.
+    pub(crate) fn veto_tiles(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
+        let list = &self.tile_vetoers[tile as usize];
+        let n = out.len() - from;
+        if list.is_empty() || n == 0 {
+            return;
+        }
+        let mut stack = [true; 128];
+        let mut heap = Vec::new();
+        let allowed = if n <= stack.len() {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, true);
+            &mut heap[..]
+        };
+        for &i in list {
+            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], allowed);
+        }
+        let Some(first) = allowed.iter().position(|&ok| !ok) else { return };
+        let mut k = from + first;
+        for j in first + 1..n {
+            if allowed[j] {
+                out[k] = out[from + j];
+                k += 1;
+            }
+        }
+        out.truncate(k);
     }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {

@@ -166,6 +166,9 @@ pub struct State {
     pub plugin_state: Vec<Option<Box<dyn PluginState>>>,
     /// Record entries, when recording.
     pub log: Option<Vec<LogEntry>>,
+    /// The first plugin failure (see [`State::fail`]); set through `&self`, so that hooks
+    /// that only read the state can report one too.
+    failure: std::sync::OnceLock<String>,
 }
 
 impl State {
@@ -195,11 +198,28 @@ impl State {
             rng: Rng::new(seed),
             plugin_state: Vec::new(),
             log: None,
+            failure: std::sync::OnceLock::new(),
         }
     }
 
-    /// The current decision, or None when the game is over.
+    /// Stops the game because a plugin failed (e.g. a run-time plugin's hook panicked or
+    /// returned an invalid effect). The first failure is kept; from then on the game asks
+    /// no decision ([`State::decision`] is None, and it is not over): the driver reports
+    /// [`State::failure`].
+    pub fn fail(&self, message: impl Into<String>) {
+        let _ = self.failure.set(message.into());
+    }
+
+    /// The failure that stopped the game, if any.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.get().map(String::as_str)
+    }
+
+    /// The current decision, or None when the game is over (or stopped by a failure).
     pub fn decision(&self) -> Option<Decision> {
+        if self.failure.get().is_some() {
+            return None;
+        }
         if let Some(d) = self.pending.last() {
             return Some(*d);
         }

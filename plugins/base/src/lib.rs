@@ -110,6 +110,10 @@ impl Plugin for Base {
 
     /// `portal_target` (PD-PORTAL-1): a follower may go through the portal only onto the
     /// features BASE-5 lets it take (no field without farmers, no garden, no river).
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["portal_target"])
+    }
+
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         match (q.name, q.node) {
             ("portal_target", Some(n)) if !self.placeable(st.graph.node(n).kind) => Some(false),

@@ -351,6 +351,10 @@ impl Plugin for Dragon {
         }
     }
 
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["fairy_may_join"])
+    }
+
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         match (q.name, q.figure) {
             ("fairy_may_join", Some(id)) if Self::dragon_part(st, me) == Some(st.figures[id as usize].part) => {

@@ -231,6 +231,10 @@ impl Plugin for Fairy2025 {
         self.pay(st, owner, true);
     }
 
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["eatable", "repels_dragon"])
+    }
+
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         let f = Self::follower(st, me)?;
         if q.figure != Some(f) {

@@ -282,6 +282,10 @@ impl Plugin for Fairy {
     }
 
     /// PD-DRAGON-5 / PD-FAIRY-4: the dragon neither enters the fairy's tile nor eats there.
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["dragon_may_enter", "eatable"])
+    }
+
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         match q.name {
             "dragon_may_enter" | "eatable" if q.part.is_some() && q.part == Self::part(st, me) => Some(false),

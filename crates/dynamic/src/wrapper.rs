@@ -1,0 +1,685 @@
+//! [`DynamicPlugin`]: a plugin file's rule as a [`carcassonne_core::Plugin`]. Each hook
+//! builds a view of the game (two pointers: nothing is copied), calls across the library
+//! boundary, checks what comes back and applies it.
+//!
+//! A hook failure (the plugin's hook returned an error or panicked: the plugin side turns a
+//! panic into an error before it reaches the boundary) or an invalid effect (points to a
+//! seat not in the game, an undeclared score source or statistic, a verdict the hook may
+//! not give) applies nothing and stops the game through [`State::fail`], naming the plugin
+//! and the hook; the driver reports it. After a failure the plugin is not called again in
+//! that game.
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::sabi_types::RRef;
+use std::cell::Cell;
+
+use abi_stable::std_types::{RNone, ROption, RSlice, RSliceMut, RSome, RStr, RString, RVec};
+use carcassonne_core::action::Action;
+use carcassonne_core::config::FilePlugin;
+use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
+use carcassonne_core::rules::{Registry, Rules};
+use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State};
+use carcassonne_core::{NodeId, Pos, TileTypeId};
+use carcassonne_plugin_api as api;
+use carcassonne_plugin_api::{
+    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, HouseRuleBox, Placement,
+    QueryView, RawEffects, RemovedView, ScoreView, TileView, Verdict, View,
+};
+
+/// A run-time plugin, as the engine runs it.
+pub struct DynamicPlugin {
+    name: String,
+    /// The file it came from, for messages.
+    file: String,
+    hooks: Hooks,
+    rule: HouseRuleBox,
+    /// Declared score sources and statistics, and their indices in the rule set.
+    sources: Vec<String>,
+    stats: Vec<String>,
+    source_ids: Vec<u8>,
+    stat_ids: Vec<usize>,
+}
+
+impl std::fmt::Debug for DynamicPlugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DynamicPlugin").field("name", &self.name).field("file", &self.file).finish()
+    }
+}
+
+/// Hook indices (bit numbers), as in [`api::Hooks::NAMES`].
+mod bit {
+    pub const GAME_START: usize = 0;
+    pub const TURN_START: usize = 1;
+    pub const TILE_DRAWN: usize = 2;
+    pub const ALLOW_TILE: usize = 3;
+    pub const TILE_PLACED: usize = 4;
+    pub const FIGURE_ACTIONS: usize = 5;
+    pub const ALLOW_FIGURE: usize = 6;
+    pub const FIGURE_PLACED: usize = 7;
+    pub const FIGURE_ACTION_DONE: usize = 8;
+    pub const FEATURE_COMPLETED: usize = 9;
+    pub const FEATURE_SCORED: usize = 10;
+    pub const FIGURE_REMOVED: usize = 11;
+    pub const PROTECTED: usize = 12;
+    pub const SCORING_DONE: usize = 13;
+    pub const TURN_END: usize = 14;
+    pub const FINAL_SCORING: usize = 15;
+    pub const QUERY: usize = 16;
+    pub const FIGURE_FILTER: usize = 17;
+}
+
+impl DynamicPlugin {
+    /// Checks what a plugin file's constructor returned and wraps it.
+    pub fn from_instance(inst: api::Instance, file: &str) -> Result<FilePlugin, String> {
+        let name = inst.name.to_string();
+        let who = format!("plugin '{name}' (file '{file}')");
+        if name.is_empty() || name.chars().any(char::is_whitespace) {
+            return Err(format!("plugin file '{file}' declares an invalid name '{name}'"));
+        }
+        if inst.hooks.0 & !api::Hooks::ALL.0 != 0 {
+            return Err(format!(
+                "{who} subscribes to hooks this engine does not know (bits {:#x}): it was built against \
+                 plugin interface {}, newer than this engine's {}",
+                inst.hooks.0 & !api::Hooks::ALL.0,
+                inst.built_with,
+                crate::api_version()
+            ));
+        }
+        let options: serde_json::Value = serde_json::from_str(inst.options.as_str())
+            .map_err(|e| format!("{who} returned resolved options that are not JSON: {e}"))?;
+        let strings = |v: &RVec<abi_stable::std_types::RString>| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let sources = strings(&inst.sources);
+        let stats = strings(&inst.stats);
+        let requires = strings(&inst.requires);
+        let conflicts = strings(&inst.conflicts);
+        let plugin = DynamicPlugin {
+            name: name.clone(),
+            file: file.to_string(),
+            hooks: Hooks(inst.hooks.0),
+            rule: inst.rule,
+            sources,
+            stats,
+            source_ids: Vec::new(),
+            stat_ids: Vec::new(),
+        };
+        Ok(FilePlugin { name, requires, conflicts, options, plugin: Box::new(plugin) })
+    }
+
+    /// The file the plugin was loaded from.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Records a failure in `hook`, stopping the game.
+    #[cold]
+    fn fail(&self, st: &State, hook: usize, what: std::fmt::Arguments<'_>) {
+        let name = api::Hooks::NAMES[hook];
+        st.fail(format!("turn {}: plugin '{}' (file '{}'), hook {name}: {what}", st.turn, self.name, self.file));
+    }
+
+    /// Checks and applies the effects a hook that may change the game handed back; returns
+    /// the verdict (PASS after a failure).
+    #[cold]
+    fn apply(&self, st: &mut State, hook: usize, out: Reported) -> Verdict {
+        let fx = match out {
+            Reported::Effects(fx) => fx,
+            Reported::Error(e) => {
+                self.fail(st, hook, format_args!("{e}"));
+                return Verdict::PASS;
+            }
+            Reported::Nothing => return Verdict::PASS,
+        };
+        if let Err(e) = self.check(st, hook, &fx) {
+            self.fail(st, hook, format_args!("invalid effect: {e}"));
+            return Verdict::PASS;
+        }
+        for p in fx.points.iter() {
+            let source = self.source_ids[p.source as usize];
+            let reason = if p.reason.is_empty() { self.name.as_str() } else { p.reason.as_str() };
+            st.score_other(p.player, p.points, source, reason);
+        }
+        for s in fx.stats.iter() {
+            st.bump_stat(self.stat_ids[s.stat as usize], s.by);
+        }
+        fx.verdict
+    }
+
+    fn check(&self, st: &State, hook: usize, fx: &RawEffects) -> Result<(), String> {
+        let verdict_ok = fx.verdict == Verdict::PASS || (hook == bit::TILE_DRAWN && fx.verdict == Verdict::VETO);
+        if !verdict_ok {
+            return Err(format!("verdict '{}' ({}) is not one this hook may give", fx.verdict.name(), fx.verdict.0));
+        }
+        for p in fx.points.iter() {
+            if p.player as usize >= st.players {
+                return Err(format!("points to seat {}, but the game has {} seats", p.player, st.players));
+            }
+            if p.source as usize >= self.sources.len() {
+                return Err(format!(
+                    "points under score source #{}, but the plugin declared {} ({})",
+                    p.source,
+                    self.sources.len(),
+                    self.sources.join(", ")
+                ));
+            }
+        }
+        for s in fx.stats.iter() {
+            if s.stat as usize >= self.stats.len() {
+                return Err(format!(
+                    "statistic #{}, but the plugin declared {} ({})",
+                    s.stat,
+                    self.stats.len(),
+                    self.stats.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// What a judging hook handed back besides its verdict: an error, or effects it may not
+    /// have. Either stops the game; the verdict then counts as PASS.
+    #[cold]
+    fn judged_badly(&self, st: &State, hook: usize, out: Reported) -> Verdict {
+        match out {
+            Reported::Error(e) => self.fail(st, hook, format_args!("{e}")),
+            Reported::Effects(_) => {
+                self.fail(st, hook, format_args!("invalid effect: this hook may not change the game"))
+            }
+            Reported::Nothing => {}
+        }
+        Verdict::PASS
+    }
+
+    /// Runs a hook that may change the game, unless the game already failed.
+    #[inline]
+    fn run(&self, rules: &Rules, st: &mut State, hook: usize, call: impl FnOnce(&HouseRuleBox, View<'_>)) -> Verdict {
+        if st.failure().is_some() {
+            return Verdict::PASS;
+        }
+        let out = {
+            let hv = HostView::new(rules, st);
+            call(&self.rule, view(&hv));
+            hv.out.into_inner()
+        };
+        match out {
+            Reported::Nothing => Verdict::PASS,
+            out => self.apply(st, hook, out),
+        }
+    }
+
+    /// Runs a hook that only judges, unless the game already failed; `allowed` are the
+    /// verdicts besides PASS it may give.
+    #[inline]
+    fn judge(
+        &self,
+        rules: &Rules,
+        st: &State,
+        hook: usize,
+        allowed: &[Verdict],
+        call: impl FnOnce(&HouseRuleBox, View<'_>) -> Verdict,
+    ) -> Verdict {
+        if st.failure().is_some() {
+            return Verdict::PASS;
+        }
+        let hv = HostView::new(rules, st);
+        let v = call(&self.rule, view(&hv));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            return self.judged_badly(st, hook, out);
+        }
+        if v != Verdict::PASS && !allowed.contains(&v) {
+            self.fail(
+                st,
+                hook,
+                format_args!("invalid effect: verdict '{}' ({}) is not one this hook may give", v.name(), v.0),
+            );
+            return Verdict::PASS;
+        }
+        v
+    }
+}
+
+#[inline]
+fn view<'a>(hv: &'a HostView<'a>) -> View<'a> {
+    GameView_TO::from_ptr(RRef::new(hv), TD_Opaque)
+}
+
+impl Plugin for DynamicPlugin {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn hooks(&self) -> Hooks {
+        self.hooks
+    }
+
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        self.source_ids = self.sources.iter().map(|s| reg.source(s)).collect::<Result<_, _>>()?;
+        self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
+        Ok(())
+    }
+
+    fn on_game_start(&self, rules: &Rules, st: &mut State, _me: usize) {
+        self.run(rules, st, bit::GAME_START, |r, v| r.on_game_start(v));
+    }
+
+    fn on_turn_start(&self, rules: &Rules, st: &mut State, _me: usize) {
+        self.run(rules, st, bit::TURN_START, |r, v| r.on_turn_start(v));
+    }
+
+    fn on_tile_drawn(&self, rules: &Rules, st: &mut State, _me: usize, tile: TileTypeId) -> DrawVerdict {
+        let id = rules.catalog.tiles[tile as usize].id.as_str();
+        let v = self.run(rules, st, bit::TILE_DRAWN, |r, v| r.on_tile_drawn(v, RStr::from(id)));
+        if v == Verdict::VETO {
+            st.log_entry(LogEntry::Note { plugin: self.name.clone(), text: format!("took tile {id} out of the game") });
+            DrawVerdict::Taken
+        } else {
+            DrawVerdict::Keep
+        }
+    }
+
+    fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
+        let one = [Action::PlaceTile { pos: p.pos, rot: p.rot, face: p.face }];
+        let mut allowed = [true];
+        self.allow_tiles(rules, st, me, p.tile, &one, &mut allowed);
+        allowed[0]
+    }
+
+    /// One call across the boundary per chunk of 64 candidates (one per decision, mostly).
+    fn allow_tiles(
+        &self,
+        rules: &Rules,
+        st: &State,
+        _me: usize,
+        tile: TileTypeId,
+        candidates: &[Action],
+        allowed: &mut [bool],
+    ) {
+        if st.failure().is_some() {
+            return;
+        }
+        let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
+        let hv = HostView::new(rules, st);
+        const CHUNK: usize = 64;
+        let mut buf = [std::mem::MaybeUninit::<Placement>::uninit(); CHUNK];
+        for (cands, oks) in candidates.chunks(CHUNK).zip(allowed.chunks_mut(CHUNK)) {
+            for (slot, a) in buf.iter_mut().zip(cands) {
+                let p = match *a {
+                    Action::PlaceTile { pos, rot, face } => {
+                        Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face }
+                    }
+                    _ => Placement::default(),
+                };
+                slot.write(p);
+            }
+            // SAFETY: the first `cands.len()` slots were just written.
+            let placed = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<Placement>(), cands.len()) };
+            self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
+            let out = hv.out.take();
+            if !matches!(out, Reported::Nothing) {
+                self.judged_badly(st, bit::ALLOW_TILE, out);
+                allowed.fill(true);
+                return;
+            }
+        }
+    }
+
+    fn on_tile_placed(&self, rules: &Rules, st: &mut State, _me: usize) {
+        self.run(rules, st, bit::TILE_PLACED, |r, v| r.on_tile_placed(v));
+    }
+
+    fn figure_actions(&self, rules: &Rules, st: &State, _me: usize, _out: &mut Vec<Action>) {
+        self.judge(rules, st, bit::FIGURE_ACTIONS, &[], |r, v| r.figure_actions(v));
+    }
+
+    fn allow_figure(&self, rules: &Rules, st: &State, _me: usize, p: &FigurePlacement) -> bool {
+        let pos = st.board.parts[p.part as usize].pos;
+        let fv = FigurePlacementView {
+            player: p.player,
+            figure: RStr::from(rules.figure_kinds[p.kind as usize].name.as_str()),
+            part: p.part,
+            x: pos.x,
+            y: pos.y,
+            node: p.node.into(),
+            feature: RStr::from(p.node.map_or("", |n| st.graph.node(n).kind.name())),
+        };
+        self.judge(rules, st, bit::ALLOW_FIGURE, &[Verdict::VETO], |r, v| r.allow_figure(v, &fv)) != Verdict::VETO
+    }
+
+    fn on_figure_placed(&self, rules: &Rules, st: &mut State, _me: usize, fig: FigureId) {
+        self.run(rules, st, bit::FIGURE_PLACED, |r, v| r.on_figure_placed(v, fig));
+    }
+
+    fn on_figure_action_done(&self, rules: &Rules, st: &mut State, _me: usize, action: &Action) {
+        let av = action_view(rules, st, action);
+        self.run(rules, st, bit::FIGURE_ACTION_DONE, |r, v| r.on_figure_action_done(v, &av));
+    }
+
+    fn restrict_figure_actions(&self, rules: &Rules, st: &State, _me: usize, out: &mut Vec<Action>) {
+        if st.failure().is_some() || out.is_empty() {
+            return;
+        }
+        // On the stack for the usual few actions (no allocation per decision).
+        const STACK: usize = 32;
+        let n = out.len();
+        let mut stack_views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
+        let mut stack_keep = [true; STACK];
+        let mut heap_views = Vec::new();
+        let mut heap_keep = Vec::new();
+        let (views, keep): (&[ActionView<'_>], &mut [bool]) = if n <= STACK {
+            for (slot, a) in stack_views.iter_mut().zip(out.iter()) {
+                slot.write(action_view(rules, st, a));
+            }
+            // SAFETY: the first `n` slots were just written.
+            (
+                unsafe { std::slice::from_raw_parts(stack_views.as_ptr().cast::<ActionView<'_>>(), n) },
+                &mut stack_keep[..n],
+            )
+        } else {
+            heap_views.extend(out.iter().map(|a| action_view(rules, st, a)));
+            heap_keep.resize(n, true);
+            (&heap_views[..], &mut heap_keep[..])
+        };
+        let hv = HostView::new(rules, st);
+        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_FILTER, reported);
+            return;
+        }
+        if keep.iter().all(|&k| k) {
+            return;
+        }
+        if !keep.contains(&true) {
+            self.fail(
+                st,
+                bit::FIGURE_FILTER,
+                format_args!("invalid effect: it removed every action of the figure decision"),
+            );
+            return;
+        }
+        let mut k = keep.iter();
+        out.retain(|_| *k.next().unwrap_or(&true));
+    }
+
+    fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {
+        self.run(rules, st, bit::FEATURE_COMPLETED, |r, v| r.on_feature_completed(v, root));
+    }
+
+    fn on_feature_scored(&self, rules: &Rules, st: &mut State, _me: usize, ev: &ScoreEvent) {
+        let sv = ScoreView {
+            root: ev.root.into(),
+            feature: RStr::from(ev.root.map_or("", |n| st.graph.node(n).kind.name())),
+            winners: ev.winners,
+            points: ev.points,
+            source: RStr::from(rules.sources.get(ev.source as usize).map_or("", String::as_str)),
+            final_scoring: ev.final_scoring,
+        };
+        self.run(rules, st, bit::FEATURE_SCORED, |r, v| r.on_feature_scored(v, &sv));
+    }
+
+    fn on_figure_removed(
+        &self,
+        rules: &Rules,
+        st: &mut State,
+        _me: usize,
+        id: FigureId,
+        fig: &Figure,
+        why: RemoveReason,
+    ) {
+        let reason = match why {
+            RemoveReason::Scored => "scored",
+            RemoveReason::Plugin(p) => rules.plugins.get(p as usize).map_or("", |p| p.name.as_str()),
+        };
+        let rv = RemovedView { figure: figure_view(rules, st, id, fig), reason: reason.into() };
+        self.run(rules, st, bit::FIGURE_REMOVED, |r, v| r.on_figure_removed(v, &rv));
+    }
+
+    fn is_protected(&self, rules: &Rules, st: &State, _me: usize, id: FigureId) -> bool {
+        self.judge(rules, st, bit::PROTECTED, &[Verdict::PROTECT], |r, v| r.is_protected(v, id)) == Verdict::PROTECT
+    }
+
+    fn on_scoring_done(&self, rules: &Rules, st: &mut State, _me: usize) {
+        self.run(rules, st, bit::SCORING_DONE, |r, v| r.on_scoring_done(v));
+    }
+
+    fn on_turn_end(&self, rules: &Rules, st: &mut State, _me: usize) {
+        self.run(rules, st, bit::TURN_END, |r, v| r.on_turn_end(v));
+    }
+
+    fn on_final_scoring(&self, rules: &Rules, st: &mut State, _me: usize) {
+        self.run(rules, st, bit::FINAL_SCORING, |r, v| r.on_final_scoring(v));
+    }
+
+    fn answer(&self, rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+        let qv = QueryView {
+            name: q.name.into(),
+            figure: q.figure.into(),
+            part: q.part.into(),
+            node: q.node.into(),
+            by: RStr::from(rules.plugins.get(q.by as usize).map_or("", |p| p.name.as_str())),
+        };
+        match self.judge(rules, st, bit::QUERY, &[Verdict::YES, Verdict::NO], |r, v| r.answer(v, &qv)) {
+            Verdict::YES => Some(true),
+            Verdict::NO => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// An action of the figure decision as a plugin sees it.
+fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> ActionView<'a> {
+    let (kind, figure, part, feature, plugin) = match *action {
+        Action::PlaceFigure { kind, part, feature } => {
+            let name = rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str());
+            let f = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
+                ""
+            } else {
+                st.graph.node(st.node_of(part, feature)).kind.name()
+            };
+            ("figure", name, part, f, "")
+        }
+        Action::Pass => ("pass", "", 0, "", ""),
+        Action::Plugin { plugin, .. } => {
+            ("plugin", "", 0, "", rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str()))
+        }
+        Action::PlaceTile { .. } => ("place_tile", "", 0, "", ""),
+    };
+    ActionView { kind: kind.into(), figure: figure.into(), part, feature: feature.into(), plugin: plugin.into() }
+}
+
+fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> FigureView<'a> {
+    let pos = st.board.parts.get(f.part as usize).map_or(Pos::new(0, 0), |p| p.pos);
+    FigureView {
+        id,
+        owner: f.owner,
+        figure: RStr::from(rules.figure_kinds.get(f.kind as usize).map_or("", |k| k.name.as_str())),
+        part: f.part,
+        x: pos.x,
+        y: pos.y,
+        node: f.node.into(),
+        feature: RStr::from(
+            f.node.filter(|&n| (n as usize) < st.graph.len()).map_or("", |n| st.graph.node(n).kind.name()),
+        ),
+    }
+}
+
+/// The game as the plugin reads it. Called from the plugin through its vtable: must not
+/// panic (a panic here cannot unwind into the plugin), so every index is checked.
+pub struct HostView<'a> {
+    rules: &'a Rules,
+    st: &'a State,
+    /// What the hook handed back.
+    out: Cell<Reported>,
+}
+
+/// What a hook handed back through the view (boxed: the common `Nothing` stays two words).
+#[derive(Default)]
+enum Reported {
+    #[default]
+    Nothing,
+    Effects(Box<RawEffects>),
+    Error(Box<RString>),
+}
+
+impl<'a> HostView<'a> {
+    #[inline]
+    fn new(rules: &'a Rules, st: &'a State) -> Self {
+        HostView { rules, st, out: Cell::new(Reported::Nothing) }
+    }
+}
+
+impl HostView<'_> {
+    fn tile_view(&self, part: u32) -> ROption<TileView<'_>> {
+        let Some(p) = self.st.board.parts.get(part as usize) else { return RNone };
+        let first = self.st.board.parts.get(p.first as usize).unwrap_or(p);
+        RSome(TileView {
+            tile: RStr::from(self.rules.catalog.tiles[p.tile as usize].id.as_str()),
+            face: p.face,
+            x: first.pos.x,
+            y: first.pos.y,
+            rotation: p.rot.degrees(),
+        })
+    }
+
+    fn node_ok(&self, node: u32) -> bool {
+        (node as usize) < self.st.graph.len()
+    }
+}
+
+impl GameView for HostView<'_> {
+    fn players(&self) -> u8 {
+        self.st.players as u8
+    }
+    fn current(&self) -> u8 {
+        self.st.current
+    }
+    fn turn(&self) -> u32 {
+        self.st.turn
+    }
+    fn tiles_left(&self) -> u32 {
+        self.st.stack.len() as u32
+    }
+    fn score(&self, player: u8) -> i32 {
+        self.st.scores().get(player as usize).copied().unwrap_or(0)
+    }
+    fn points_from(&self, player: u8, source: RStr<'_>) -> i32 {
+        match self.rules.source(source.as_str()) {
+            Some(s) if (player as usize) < self.st.players => self.st.points_by_source[player as usize][s as usize],
+            _ => 0,
+        }
+    }
+    fn supply(&self, player: u8, figure: RStr<'_>) -> u32 {
+        match self.rules.figure_kind(figure.as_str()) {
+            Some(k) if (player as usize) < self.st.players => self.st.supply[player as usize][k as usize] as u32,
+            _ => 0,
+        }
+    }
+    fn drawn_tile(&self) -> ROption<RStr<'_>> {
+        self.st.tile.map(|t| RStr::from(self.rules.catalog.tiles[t as usize].id.as_str())).into()
+    }
+    fn placed_tile(&self) -> ROption<TileView<'_>> {
+        match self.st.placed {
+            Some((first, _)) => self.tile_view(first),
+            None => RNone,
+        }
+    }
+    fn tile_at(&self, x: i32, y: i32) -> ROption<TileView<'_>> {
+        match self.st.part_at(Pos::new(x, y)) {
+            Some(p) => self.tile_view(p),
+            None => RNone,
+        }
+    }
+    fn feature(&self, node: u32) -> ROption<FeatureView<'_>> {
+        if !self.node_ok(node) {
+            return RNone;
+        }
+        let (st, g) = (self.st, &self.st.graph);
+        let root = g.find(node);
+        RSome(FeatureView {
+            root,
+            kind: RStr::from(g.node(root).kind.name()),
+            tiles: st.feature_tiles(root),
+            pennants: g.pennants(root),
+            open_edges: g.open(root),
+            complete: st.is_complete(root),
+            scored: g.is_scored(root),
+            followers: g.followers(root),
+            majority: st.majority(self.rules, root),
+        })
+    }
+    fn figure(&self, id: u32) -> ROption<FigureView<'_>> {
+        match self.st.figures.get(id as usize) {
+            Some(f) if f.alive => RSome(figure_view(self.rules, self.st, id, f)),
+            _ => RNone,
+        }
+    }
+    fn figures_in(&self, node: u32) -> RVec<u32> {
+        if !self.node_ok(node) {
+            return RVec::new();
+        }
+        self.st.figures_in(node).collect()
+    }
+    fn report_effects(&self, effects: RawEffects) {
+        // The first error wins; effects reported twice add up.
+        let merged = match self.out.take() {
+            Reported::Nothing => Reported::Effects(Box::new(effects)),
+            Reported::Effects(mut prev) => {
+                prev.points.extend(effects.points.iter().cloned());
+                prev.stats.extend(effects.stats.iter().copied());
+                if prev.verdict == Verdict::PASS {
+                    prev.verdict = effects.verdict;
+                }
+                Reported::Effects(prev)
+            }
+            e @ Reported::Error(_) => e,
+        };
+        self.out.set(merged);
+    }
+    fn report_error(&self, message: RString) {
+        let kept = match self.out.take() {
+            e @ Reported::Error(_) => e,
+            _ => Reported::Error(Box::new(message)),
+        };
+        self.out.set(kept);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The interface's hooks are the engine's first ones, bit for bit; the engine may know
+    /// more (FIGURE_MOVED), which plugin files cannot subscribe to.
+    #[test]
+    fn hook_bits_match_the_engine() {
+        let core: Vec<(&str, u32)> = Hooks::NAMES.iter().map(|(n, h)| (*n, h.0)).collect();
+        assert!(core.len() >= api::Hooks::NAMES.len());
+        let engine_names = [
+            "GAME_START",
+            "TURN_START",
+            "TILE_DRAWN",
+            "ALLOW_TILE",
+            "TILE_PLACED",
+            "FIGURE_ACTIONS",
+            "ALLOW_FIGURE",
+            "FIGURE_PLACED",
+            "FIGURE_ACTION_DONE",
+            "FEATURE_COMPLETED",
+            "FEATURE_SCORED",
+            "FIGURE_REMOVED",
+            "PROTECTED",
+            "SCORING_DONE",
+            "TURN_END",
+            "FINAL_SCORING",
+            "QUERY",
+            "FIGURE_FILTER",
+            "FIGURE_MOVED",
+        ];
+        assert_eq!(core.len(), engine_names.len());
+        for (b, (name, bits)) in core.iter().enumerate() {
+            assert_eq!(*name, engine_names[b]);
+            assert_eq!(*bits, 1 << b, "{name}");
+        }
+        assert_eq!(api::Hooks::ALL.0, (1 << api::Hooks::NAMES.len()) - 1);
+    }
+}

@@ -1,0 +1,441 @@
+//! The side a plugin author writes against: [`Rule`], [`Declare`], the [`Effects`] helpers
+//! and [`crate::export_plugin!`]. Everything here is compiled into the plugin, so panics are
+//! caught before they reach the boundary.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use abi_stable::prefix_type::PrefixTypeTrait;
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::{RErr, ROk, RResult, RSlice, RSliceMut, RStr, RString, RVec};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::ffi::*;
+
+/// A score source the plugin declared (see [`Declare::source`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Source(pub u32);
+
+/// A statistic the plugin declared (see [`Declare::stat`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stat(pub u32);
+
+/// What a plugin declares when it is built: score sources, statistics, requirements.
+#[derive(Debug, Default)]
+pub struct Declare {
+    sources: Vec<String>,
+    stats: Vec<String>,
+    requires: Vec<String>,
+    conflicts: Vec<String>,
+    host: Option<ApiVersion>,
+}
+
+impl Declare {
+    /// A score source to award points under: an existing one (`"monastery"`, `"road"`, ...)
+    /// or a new one, shown in `simulate`'s points by source.
+    pub fn source(&mut self, name: &str) -> Source {
+        Source(index_of(&mut self.sources, name))
+    }
+    /// A statistic `simulate` reports (mean and total per game).
+    pub fn stat(&mut self, name: &str) -> Stat {
+        Stat(index_of(&mut self.stats, name))
+    }
+    /// A plugin that must be in the same rule set (e.g. `"base"`).
+    pub fn requires(&mut self, plugin: &str) {
+        self.requires.push(plugin.to_string());
+    }
+    /// A plugin that may not be in the same rule set.
+    pub fn conflicts(&mut self, plugin: &str) {
+        self.conflicts.push(plugin.to_string());
+    }
+    /// The engine's interface version (a plugin that needs a newer minor can refuse).
+    pub fn host_version(&self) -> ApiVersion {
+        self.host.unwrap_or_else(ApiVersion::current)
+    }
+}
+
+fn index_of(list: &mut Vec<String>, name: &str) -> u32 {
+    match list.iter().position(|s| s == name) {
+        Some(i) => i as u32,
+        None => {
+            list.push(name.to_string());
+            (list.len() - 1) as u32
+        }
+    }
+}
+
+/// What a hook does to the game: points given or taken, statistics, and (in
+/// `on_tile_drawn`) taking the tile away. Empty unless the hook fills it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Only `on_tile_drawn` may say [`Verdict::VETO`] (see [`Effects::take_tile`]).
+    pub verdict: Verdict,
+    pub points: Vec<Points>,
+    pub stats: Vec<StatBump>,
+}
+
+impl Effects {
+    pub fn is_empty(&self) -> bool {
+        self.verdict == Verdict::PASS && self.points.is_empty() && self.stats.is_empty()
+    }
+
+    /// The form that crosses the boundary.
+    pub fn into_raw(self) -> RawEffects {
+        RawEffects { verdict: self.verdict, points: self.points.into(), stats: self.stats.into() }
+    }
+
+    /// Gives `points` (negative: takes them) to `player`, under `source`.
+    pub fn award(&mut self, player: u8, points: i32, source: Source, reason: &str) {
+        self.points.push(Points { player, source: source.0, points, reason: reason.into() });
+    }
+    /// Adds `by` to a statistic.
+    pub fn bump(&mut self, stat: Stat, by: i64) {
+        self.stats.push(StatBump { stat: stat.0, by });
+    }
+    /// In `on_tile_drawn`: takes the drawn tile out of the game (the player draws again).
+    pub fn take_tile(&mut self) {
+        self.verdict = Verdict::VETO;
+    }
+}
+
+/// The result of a rule's hook: `Err` stops the game with the message, naming the plugin
+/// and the hook.
+pub type Outcome<T = ()> = Result<T, String>;
+
+/// A house rule. The struct's fields are its options: the rule set's `[plugins.options]`
+/// table is deserialized into it (use `#[serde(default, deny_unknown_fields)]`), and its
+/// serialization is recorded as the resolved options.
+///
+/// Every hook has a default that does nothing; [`Rule::hooks`] says which ones the engine
+/// calls (only those are dispatched). Hooks run in the rule set's priority order among
+/// the built-in plugins. A hook that returns `Err` or panics stops the game: the engine
+/// reports the plugin, the hook and the message.
+#[allow(unused_variables)]
+pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// The name a rule set knows the plugin by.
+    const NAME: &'static str;
+    /// The hooks this rule uses.
+    fn hooks(&self) -> Hooks;
+    /// Declares score sources, statistics and requirements; checks the options.
+    fn declare(&mut self, d: &mut Declare) -> Outcome {
+        Ok(())
+    }
+    /// After the start tile is placed.
+    fn on_game_start(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// Start of a player's turn.
+    fn on_turn_start(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// A tile was drawn; [`Effects::take_tile`] takes it out of the game.
+    fn on_tile_drawn(&self, view: &View<'_>, tile: &str, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// May the drawn tile go there? (Called for every legal placement: keep it cheap.)
+    fn allow_tile(&self, view: &View<'_>, placement: &TileView<'_>) -> Outcome<bool> {
+        Ok(true)
+    }
+    /// The drawn tile was placed.
+    fn on_tile_placed(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// The figure decision is being offered (observe only; veto with `allow_figure`).
+    fn figure_actions(&self, view: &View<'_>) -> Outcome {
+        Ok(())
+    }
+    /// May this figure go there?
+    fn allow_figure(&self, view: &View<'_>, placement: &FigurePlacementView<'_>) -> Outcome<bool> {
+        Ok(true)
+    }
+    /// A figure was placed.
+    fn on_figure_placed(&self, view: &View<'_>, figure: u32, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// The figure decision was answered.
+    fn on_figure_action_done(&self, view: &View<'_>, action: &ActionView<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// A feature was completed (before the core returns its figures).
+    fn on_feature_completed(&self, view: &View<'_>, root: u32, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// A feature was scored (during play or final scoring).
+    fn on_feature_scored(&self, view: &View<'_>, event: &ScoreView<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// A figure left the board.
+    fn on_figure_removed(&self, view: &View<'_>, removed: &RemovedView<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// Is this figure protected from other plugins' effects?
+    fn is_protected(&self, view: &View<'_>, figure: u32) -> Outcome<bool> {
+        Ok(false)
+    }
+    /// After the turn's completed features were scored.
+    fn on_scoring_done(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// End of a turn.
+    fn on_turn_end(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// Final scoring, after the last turn.
+    fn on_final_scoring(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
+    /// Another plugin's question (`None`: no opinion).
+    fn answer(&self, view: &View<'_>, query: &QueryView<'_>) -> Outcome<Option<bool>> {
+        Ok(None)
+    }
+    /// Keep this action in the figure decision? (`Ok(false)` removes it; at least one
+    /// action must stay.)
+    fn filter_figure_actions(&self, view: &View<'_>, action: &ActionView<'_>) -> Outcome<bool> {
+        Ok(true)
+    }
+}
+
+thread_local! {
+    /// Where the last panic on this thread happened (set by the plugin's panic hook).
+    static PANIC_AT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the panic hook of the plugin's own copy of std (a `cdylib` has its own): a
+/// panic in a hook is reported once, by the engine, with its location, instead of also
+/// being printed here.
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            PANIC_AT.with(|p| *p.borrow_mut() = at);
+        }))
+    });
+}
+
+/// Runs `f`, turning a panic into an error (`panicked at FILE:LINE:COL: message`).
+#[inline]
+pub fn guard<T>(f: impl FnOnce() -> Outcome<T>) -> Outcome<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => Err(panic_message(payload)),
+    }
+}
+
+#[cold]
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    let msg = if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a non-text panic payload".to_string()
+    };
+    match PANIC_AT.with(|p| p.borrow_mut().take()) {
+        Some(at) => format!("panicked at {at}: {msg}"),
+        None => format!("panicked: {msg}"),
+    }
+}
+
+/// [`guard`] for the boundary: an `Err` or a panic becomes an `RErr`.
+pub fn guard_ffi<T>(f: impl FnOnce() -> Outcome<T>) -> RResult<T, RString> {
+    match guard(f) {
+        Ok(v) => ROk(v),
+        Err(e) => RErr(e.into()),
+    }
+}
+
+/// Adapts a [`Rule`] to the [`HouseRule`] the engine calls.
+pub struct Adapter<R>(pub R);
+
+/// Runs a hook that may change the game and hands its effects (if any) or its error back.
+#[inline]
+fn effects(view: &View<'_>, f: impl FnOnce(&mut Effects) -> Outcome) {
+    let r = guard(|| {
+        let mut fx = Effects::default();
+        f(&mut fx)?;
+        Ok(fx)
+    });
+    match r {
+        Ok(fx) if fx.is_empty() => {}
+        Ok(fx) => view.report_effects(fx.into_raw()),
+        Err(e) => report(view, e),
+    }
+}
+
+/// Runs a hook that only judges; an error is handed back and counts as no opinion.
+#[inline]
+fn judge(view: &View<'_>, f: impl FnOnce() -> Outcome<Verdict>) -> Verdict {
+    match guard(f) {
+        Ok(v) => v,
+        Err(e) => {
+            report(view, e);
+            Verdict::PASS
+        }
+    }
+}
+
+#[cold]
+fn report(view: &View<'_>, e: String) {
+    view.report_error(e.into());
+}
+
+fn veto(allowed: Outcome<bool>) -> Outcome<Verdict> {
+    allowed.map(|ok| if ok { Verdict::PASS } else { Verdict::VETO })
+}
+
+impl<R: Rule> HouseRule for Adapter<R> {
+    fn on_game_start(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_game_start(&view, fx))
+    }
+    fn on_turn_start(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_turn_start(&view, fx))
+    }
+    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>) {
+        effects(&view, |fx| self.0.on_tile_drawn(&view, tile.as_str(), fx))
+    }
+    fn allow_tiles(
+        &self,
+        view: View<'_>,
+        tile: RStr<'_>,
+        candidates: RSlice<'_, Placement>,
+        mut allowed: RSliceMut<'_, bool>,
+    ) {
+        let r = guard(|| {
+            for (c, ok) in candidates.iter().zip(allowed.iter_mut()) {
+                if *ok {
+                    let p = TileView { tile, face: c.face, x: c.x, y: c.y, rotation: c.rotation };
+                    *ok = self.0.allow_tile(&view, &p)?;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            report(&view, e);
+        }
+    }
+    fn on_tile_placed(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_tile_placed(&view, fx))
+    }
+    fn figure_actions(&self, view: View<'_>) -> Verdict {
+        judge(&view, || self.0.figure_actions(&view).map(|()| Verdict::PASS))
+    }
+    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> Verdict {
+        judge(&view, || veto(self.0.allow_figure(&view, placement)))
+    }
+    fn on_figure_placed(&self, view: View<'_>, figure: u32) {
+        effects(&view, |fx| self.0.on_figure_placed(&view, figure, fx))
+    }
+    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>) {
+        effects(&view, |fx| self.0.on_figure_action_done(&view, action, fx))
+    }
+    fn on_feature_completed(&self, view: View<'_>, root: u32) {
+        effects(&view, |fx| self.0.on_feature_completed(&view, root, fx))
+    }
+    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>) {
+        effects(&view, |fx| self.0.on_feature_scored(&view, event, fx))
+    }
+    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>) {
+        effects(&view, |fx| self.0.on_figure_removed(&view, removed, fx))
+    }
+    fn is_protected(&self, view: View<'_>, figure: u32) -> Verdict {
+        judge(&view, || self.0.is_protected(&view, figure).map(|p| if p { Verdict::PROTECT } else { Verdict::PASS }))
+    }
+    fn on_scoring_done(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_scoring_done(&view, fx))
+    }
+    fn on_turn_end(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_turn_end(&view, fx))
+    }
+    fn on_final_scoring(&self, view: View<'_>) {
+        effects(&view, |fx| self.0.on_final_scoring(&view, fx))
+    }
+    fn filter_figure_actions(
+        &self,
+        view: View<'_>,
+        actions: RSlice<'_, ActionView<'_>>,
+        mut keep: RSliceMut<'_, bool>,
+    ) {
+        let r = guard(|| {
+            for (a, k) in actions.iter().zip(keep.iter_mut()) {
+                if *k {
+                    *k = self.0.filter_figure_actions(&view, a)?;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            report(&view, e);
+        }
+    }
+    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict {
+        judge(&view, || {
+            self.0.answer(&view, query).map(|a| match a {
+                None => Verdict::PASS,
+                Some(true) => Verdict::YES,
+                Some(false) => Verdict::NO,
+            })
+        })
+    }
+}
+
+/// Parses options (a JSON object) into a rule; an error names the offending key.
+pub fn parse_options<R: DeserializeOwned>(options: &str) -> Outcome<R> {
+    // serde_json appends " at line L column C" of the JSON text, meaningless to the author
+    // of the TOML rule set.
+    let clean = |e: serde_json::Error| {
+        let m = e.to_string();
+        match m.find(" at line ") {
+            Some(i) => m[..i].to_string(),
+            None => m,
+        }
+    };
+    let err = match serde_json::from_str(options) {
+        Ok(r) => return Ok(r),
+        Err(e) => clean(e),
+    };
+    // Name the key: the first option that fails on its own (not as "unknown field").
+    if let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(options) {
+        for (k, v) in map {
+            let one = serde_json::Value::Object([(k.clone(), v)].into_iter().collect());
+            if let Err(e) = serde_json::from_value::<R>(one) {
+                let m = clean(e);
+                if !m.contains("unknown field") {
+                    return Err(format!("`{k}`: {m}"));
+                }
+            }
+        }
+    }
+    Err(err)
+}
+
+/// Builds an [`Instance`] of `R` (what the exported `new` does).
+pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
+    let mut rule: R = parse_options(options).map_err(|e| format!("options: {e}"))?;
+    let mut d = Declare { host: Some(host), ..Default::default() };
+    rule.declare(&mut d)?;
+    let resolved = serde_json::to_string(&rule).map_err(|e| format!("cannot serialize the options: {e}"))?;
+    let list = |v: Vec<String>| v.into_iter().map(RString::from).collect::<RVec<RString>>();
+    let hooks = rule.hooks();
+    Ok(Instance {
+        name: R::NAME.into(),
+        hooks,
+        options: resolved.into(),
+        sources: list(d.sources),
+        stats: list(d.stats),
+        requires: list(d.requires),
+        conflicts: list(d.conflicts),
+        built_with: ApiVersion::current(),
+        rule: HouseRule_TO::from_value(Adapter(rule), TD_Opaque),
+    })
+}
+
+extern "C" fn new_instance<R: Rule>(options: RStr<'_>, host: ApiVersion) -> RResult<Instance, RString> {
+    install_panic_hook();
+    guard_ffi(|| instance::<R>(options.as_str(), host))
+}
+
+/// The root module of a plugin file exporting rule `R` (used by [`crate::export_plugin!`]).
+pub fn module<R: Rule>() -> PluginModRef {
+    PluginMod { new: new_instance::<R> }.leak_into_prefix()
+}

@@ -1,0 +1,408 @@
+//! Run-time plugins (shared libraries named by `[[plugins]] path = "..."`): the example
+//! house rules change exact scores and legal moves, run in priority order among the
+//! built-in plugins, and bad plugin files or misbehaving hooks give clear errors naming
+//! the plugin (and the hook) instead of aborting.
+
+mod plugin_util;
+
+use std::process::Command;
+use std::sync::Arc;
+
+use carcassonne_cli::builtin::load_rules_text;
+use carcassonne_cli::driver::play_game;
+use carcassonne_core::record::GameRecord;
+use carcassonne_core::{Action, Game, GameOptions, Pos, Rotation, Rules};
+use plugin_util::{base_tiles, base_with, path_of, scratch, write_rules};
+use serde_json::{json, Value};
+
+fn load(dir: &std::path::Path, text: &str) -> Result<Arc<Rules>, String> {
+    let file = write_rules(dir, text);
+    load_rules_text(&file, text).map_err(|e| e.to_string())
+}
+
+fn load_ok(name: &str, text: &str) -> Arc<Rules> {
+    load(&scratch(name), text).unwrap_or_else(|e| panic!("rule set should load: {e}\n{text}"))
+}
+
+fn err_of(name: &str, text: &str) -> String {
+    match load(&scratch(name), text) {
+        Ok(_) => panic!("rule set should be refused:\n{text}"),
+        Err(e) => e,
+    }
+}
+
+/// A `[[plugins]]` entry for a plugin file, with an options table body.
+fn file_entry(lib: &str, priority: i64, options: &str) -> String {
+    format!("[[plugins]]\npath = \"{}\"\npriority = {priority}\n[plugins.options]\n{options}\n", path_of(lib))
+}
+
+/// The text of config/house-rules.toml with its paths pointing at this build's files.
+fn house_rules_text() -> String {
+    let text = std::fs::read_to_string("config/house-rules.toml").unwrap();
+    let fixed = text
+        .replace("\"../target/release/house_monastery\"", &format!("\"{}\"", path_of("house_monastery")))
+        .replace("\"../target/release/house_no_farmers\"", &format!("\"{}\"", path_of("house_no_farmers")))
+        .replace("\"tiles/base.toml\"", &format!("\"{}\"", base_tiles()));
+    assert!(!fixed.contains("\"../target/") && !fixed.contains("\"tiles/"), "paths not replaced:\n{fixed}");
+    fixed
+}
+
+#[test]
+fn house_rules_load_both_plugin_files_among_the_built_in_plugins() {
+    let rules = load_ok("house", &house_rules_text());
+    // Each file is its own module (abi_stable's load_from_* would give the first file's
+    // module to the second: two plugins named 'monastery-bonus').
+    assert_eq!(rules.plugin_names(), vec!["base", "monastery-bonus", "no-farmers"]);
+    let prio: Vec<i64> = rules.plugins.iter().map(|p| p.priority).collect();
+    assert_eq!(prio, vec![0, 10, 20]);
+    assert_eq!(rules.plugins[1].options, json!({"points": 12}));
+    assert_eq!(rules.plugins[2].options, json!({"forbid": ["field"]}));
+    assert!(rules.source("monastery").is_some());
+}
+
+#[test]
+fn a_plugin_file_runs_in_priority_order_ties_by_name() {
+    // probe (priority -3) runs before base (0); equal priorities go by name.
+    let text = base_with(&format!(
+        "priority = 5\n{}{}",
+        file_entry("carcassonne_test_probe", -3, ""),
+        file_entry("house_monastery", 5, "points = 10")
+    ));
+    let rules = load_ok("order", &text);
+    assert_eq!(rules.plugin_names(), vec!["probe", "base", "monastery-bonus"]);
+}
+
+/// tests/scenarios/base-monastery.json (a monk completes a monastery on turn 8, another
+/// monk stands on an incomplete one at the end) with the monastery-bonus plugin.
+fn monastery_scenario(points: i32) -> GameRecord {
+    let mut rec: Value =
+        serde_json::from_str(&std::fs::read_to_string("tests/scenarios/base-monastery.json").unwrap()).unwrap();
+    let dir = scratch(&format!("monastery-{points}"));
+    let text = base_with(&file_entry("house_monastery", 10, &format!("points = {points}")));
+    let file = write_rules(&dir, &text);
+    rec["rules"] = json!({"file": file, "text": text});
+    let extra = points - 9;
+    for t in rec["turns"].as_array_mut().unwrap() {
+        t.as_object_mut().unwrap().remove("expect");
+    }
+    // Turn 8 closes the monastery of seat 0: the base plugin scores 9, the house rule adds
+    // the difference (a negative one takes points away), then the monk returns.
+    let mut events = vec![
+        json!({"type": "score", "feature": "(0,1) monastery", "players": [0], "points": 9, "reason": "monastery completed"}),
+        json!({"type": "removed", "figure": "follower", "owner": 0, "at": "(0,1) monastery", "reason": "scored"}),
+    ];
+    if extra != 0 {
+        let bonus =
+            json!({"type": "score", "feature": null, "players": [0], "points": extra, "reason": "monastery-bonus"});
+        events.insert(1, bonus);
+    }
+    rec["turns"][7]["expect"] = json!({
+        "events": events,
+        "scores": [points, 0],
+        "supply": {"follower": [7, 7]}
+    });
+    // The monk on A at (-2,0) has 2 neighbours at the end: 3 points, unchanged by the rule.
+    rec["expect"] = json!({
+        "scores": [points + 3, 0],
+        "decision": "over",
+        "final_scoring": [
+            {"type": "score", "feature": "(-2,0) monastery", "players": [0], "points": 3, "reason": "monastery final"}
+        ],
+        "points_by_source": {"monastery": [points + 3, 0]}
+    });
+    serde_json::from_value(rec).unwrap_or_else(|e| panic!("scenario record: {e}"))
+}
+
+#[test]
+fn a_completed_monastery_is_worth_the_plugin_option() {
+    for points in [12, 9, 5] {
+        let rec = monastery_scenario(points);
+        carcassonne_cli::scenario::run(&rec, &format!("monastery scenario, points = {points}")).unwrap();
+    }
+}
+
+/// Seat 0 places B (a monastery in a field) at (0,1) and gets the figure decision.
+fn figure_choices(text: &str, name: &str) -> (Game, Vec<(Action, Value)>) {
+    let rules = load_ok(name, text);
+    let b = rules.catalog.id("B").unwrap();
+    let mut g =
+        Game::start(rules, GameOptions { players: 2, seed: 0, tile_order: Some(vec![b]), record: false }).unwrap();
+    g.try_play(Action::PlaceTile { pos: Pos::new(0, 1), rot: Rotation::from_quarters(0), face: 0 }).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let described = legal.iter().map(|a| (*a, g.describe(a))).collect();
+    (g, described)
+}
+
+#[test]
+fn no_farmers_vetoes_figures_on_fields() {
+    let (_, plain) = figure_choices(&base_with(""), "farmers-plain");
+    let kinds = |l: &[(Action, Value)]| -> Vec<String> {
+        // "field:Nw+Ne+..." -> "field"
+        let kind = |d: &Value| {
+            d["feature"].as_str().unwrap_or(d["type"].as_str().unwrap()).split(':').next().unwrap().to_string()
+        };
+        let mut v: Vec<String> = l.iter().map(|(_, d)| kind(d)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(kinds(&plain), vec!["field", "monastery", "pass"]);
+    let text = base_with(&file_entry("house_no_farmers", 20, ""));
+    let (mut g, vetoed) = figure_choices(&text, "farmers-vetoed");
+    assert_eq!(kinds(&vetoed), vec!["monastery", "pass"]);
+    let farmer = plain.iter().find(|(_, d)| d["feature"].as_str().is_some_and(|f| f.starts_with("field"))).unwrap().0;
+    let e = g.try_play(farmer).unwrap_err().to_string();
+    assert!(e.contains("not a legal answer"), "{e}");
+    // `forbid` names other feature kinds.
+    let text = base_with(&file_entry("house_no_farmers", 20, "forbid = [\"monastery\"]"));
+    let (_, vetoed) = figure_choices(&text, "farmers-monastery");
+    assert_eq!(kinds(&vetoed), vec!["field", "pass"]);
+}
+
+#[test]
+fn house_rules_show_in_whole_games() {
+    let house = load_ok("house-games", &house_rules_text());
+    let field = house.source("field").unwrap() as usize;
+    let monastery = house.source("monastery").unwrap() as usize;
+    let mut completed_bonus = 0;
+    for seed in 1..=20 {
+        let g = play_game(&house, 2, seed, &["random".to_string()], true).unwrap();
+        for seat in 0..2 {
+            assert_eq!(g.st.points_by_source[seat][field], 0, "seed {seed}: a farmer scored");
+        }
+        assert!(g
+            .st
+            .figures
+            .iter()
+            .all(|f| !f.alive || f.node.is_none_or(|n| g.st.graph.node(n).kind.name() != "field")));
+        completed_bonus += (0..2).map(|s| g.st.points_by_source[s][monastery]).sum::<i32>();
+    }
+    assert!(completed_bonus > 0);
+}
+
+#[test]
+fn a_no_op_plugin_on_every_hook_changes_nothing() {
+    let plain = load_ok("noop-plain", &base_with(""));
+    let probed = load_ok("noop-probe", &base_with(&file_entry("carcassonne_test_probe", 5, "")));
+    assert!(probed.uses(carcassonne_core::Hooks::ALLOW_TILE) && probed.uses(carcassonne_core::Hooks::QUERY));
+    for seed in 1..=10 {
+        let bots = ["random".to_string()];
+        let a = play_game(&plain, 2, seed, &bots, false).unwrap();
+        let b = play_game(&probed, 2, seed, &bots, false).unwrap();
+        assert_eq!(a.scores(), b.scores(), "seed {seed}");
+        assert_eq!(a.st.turn, b.st.turn);
+    }
+}
+
+// ---- bad plugin files ----
+
+#[test]
+fn a_missing_plugin_file_is_named_with_its_line() {
+    let e = err_of("missing", &base_with("[[plugins]]\npath = \"nowhere/house_gone\"\n"));
+    assert!(e.contains("rules.toml:8:"), "{e}");
+    assert!(e.contains("plugin file") && e.contains("nowhere/house_gone") && e.contains("not found"), "{e}");
+    assert!(e.contains("libhouse_gone") || e.contains("house_gone.dll"), "platform name tried: {e}");
+}
+
+#[test]
+fn a_file_that_is_not_a_library_is_refused() {
+    let dir = scratch("text-file");
+    std::fs::write(dir.join("liar.so"), "this is not a shared library\n").unwrap();
+    let e = load(&dir, &base_with("[[plugins]]\npath = \"liar.so\"\n")).unwrap_err();
+    assert!(e.contains("rules.toml:8:") && e.contains("liar.so"), "{e}");
+    assert!(e.contains("is not a loadable shared library"), "{e}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_shared_library_that_is_not_a_plugin_is_refused() {
+    // The C library of this process: a real shared library without a plugin module.
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+    let libc = maps
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(5))
+        .find(|p| p.contains("/libc.so") || p.contains("/libc-"))
+        .expect("libc in /proc/self/maps")
+        .to_string();
+    let e = err_of("libc", &base_with(&format!("[[plugins]]\npath = \"{libc}\"\n")));
+    assert!(e.contains("is not a Carcassonne plugin") && e.contains("libc"), "{e}");
+}
+
+#[test]
+fn a_plugin_built_against_another_interface_version_is_refused() {
+    let e =
+        err_of("old-api", &base_with(&format!("[[plugins]]\npath = \"{}\"\n", path_of("carcassonne_test_old_api"))));
+    assert!(e.contains("rules.toml:8:"), "{e}");
+    assert!(e.contains("built against plugin interface 0.9.0") && e.contains("this engine uses interface 1."), "{e}");
+    assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 1.x"), "{e}");
+}
+
+#[test]
+fn a_plugin_whose_constructor_panics_is_reported() {
+    let e = err_of("panic-new", &base_with(&file_entry("carcassonne_test_probe", 0, "panic_in = \"new\"")));
+    assert!(e.contains("rules.toml:8:") && e.contains("libcarcassonne_test_probe"), "{e}");
+    assert!(e.contains("panicked at ") && e.contains("probe/src/lib.rs:"), "location: {e}");
+    assert!(e.contains(": probe: deliberate panic while building"), "{e}");
+}
+
+#[test]
+fn plugin_options_errors_name_the_key_and_its_line() {
+    let e = err_of("opt-unknown", &base_with(&file_entry("house_monastery", 0, "pointz = 3")));
+    assert!(e.contains("rules.toml:11:") && e.contains("unknown field `pointz`"), "{e}");
+    assert!(e.contains("libhouse_monastery"), "{e}");
+    let e = err_of("opt-type", &base_with(&file_entry("house_monastery", 0, "points = \"many\"")));
+    assert!(e.contains("rules.toml:11:") && e.contains("invalid type"), "{e}");
+    let e = err_of("opt-value", &base_with(&file_entry("house_monastery", 0, "points = -2")));
+    assert!(e.contains("`points` must be at least 0, not -2"), "{e}");
+    let e = err_of("opt-forbid", &base_with(&file_entry("house_no_farmers", 0, "forbid = [\"moat\"]")));
+    assert!(e.contains("unknown feature kind 'moat'"), "{e}");
+}
+
+#[test]
+fn a_plugin_of_a_newer_interface_with_unknown_hooks_is_refused() {
+    let e = err_of("newer", &base_with(&file_entry("carcassonne_test_probe", 0, "extra_hooks = 0x100000")));
+    assert!(e.contains("plugin 'probe'") && e.contains("subscribes to hooks this engine does not know"), "{e}");
+    assert!(e.contains("bits 0x100000"), "{e}");
+}
+
+#[test]
+fn name_and_requirements_of_a_plugin_file_are_checked() {
+    let mono = path_of("house_monastery");
+    let e = err_of("name", &base_with(&format!("[[plugins]]\nname = \"bonus\"\npath = \"{mono}\"\n")));
+    assert!(e.contains("holds plugin 'monastery-bonus', not 'bonus'"), "{e}");
+    let e = err_of("twice", &base_with(&format!("[[plugins]]\npath = \"{mono}\"\n[[plugins]]\npath = \"{mono}\"\n")));
+    assert!(e.contains("plugin 'monastery-bonus' is named twice"), "{e}");
+    let text = format!("[tiles]\nbase = \"{}\"\n[[plugins]]\npath = \"{mono}\"\n", base_tiles());
+    let e = err_of("requires", &text);
+    assert!(e.contains("plugin 'monastery-bonus' requires plugin 'base'"), "{e}");
+    let e = err_of("neither", &base_with("[[plugins]]\npriority = 3\n"));
+    assert!(e.contains("needs `name` (a built-in plugin) or `path` (a plugin file)"), "{e}");
+}
+
+#[test]
+fn an_embedded_rule_set_cannot_load_plugin_files() {
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\npath = \"x\"\n";
+    let e = load_rules_text("embedded:config/x.toml", text).unwrap_err().to_string();
+    assert!(e.contains("cannot load plugin files"), "{e}");
+}
+
+// ---- misbehaving hooks ----
+
+/// Plays seeds until one fails; returns the failure (every game must fail the same way).
+fn game_error(name: &str, options: &str) -> String {
+    let rules = load_ok(name, &base_with(&file_entry("carcassonne_test_probe", 5, options)));
+    match play_game(&rules, 2, 7, &["random".to_string()], false) {
+        Ok(g) => panic!("the game should stop ({options}); scores {:?}", g.scores()),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn a_panicking_hook_stops_the_game_naming_plugin_and_hook() {
+    let hooks = [
+        "on_game_start",
+        "on_turn_start",
+        "allow_tile",
+        "allow_figure",
+        "filter_figure_actions",
+        "on_feature_scored",
+        "on_final_scoring",
+    ];
+    for hook in hooks {
+        let e = game_error(&format!("panic-{hook}"), &format!("panic_in = \"{hook}\""));
+        assert!(e.contains("plugin 'probe'") && e.contains(&format!("hook {hook}:")), "{e}");
+        assert!(e.contains("panicked at ") && e.contains("probe/src/lib.rs:"), "location: {e}");
+        assert!(e.contains(&format!(": probe: deliberate panic in {hook}")), "{e}");
+    }
+}
+
+#[test]
+fn a_failing_hook_stops_the_game() {
+    let e = game_error("fail", "fail_in = \"on_turn_end\"\nfrom_turn = 5");
+    assert!(e.contains("plugin 'probe'") && e.contains("hook on_turn_end: probe: deliberate error"), "{e}");
+    let e = game_error("fail-query", "fail_in = \"figure_actions\"");
+    assert!(e.contains("hook figure_actions: probe: deliberate error"), "{e}");
+}
+
+#[test]
+fn an_invalid_effect_stops_the_game() {
+    let cases = [
+        ("on_turn_start", "player", "points to seat 9, but the game has 2 seats"),
+        ("on_tile_placed", "source", "points under score source #40, but the plugin declared 1 (probe)"),
+        ("on_turn_end", "stat", "statistic #40, but the plugin declared 1 (probe_calls)"),
+        ("on_scoring_done", "verdict", "verdict 'protect' (2) is not one this hook may give"),
+        ("on_tile_drawn", "unknown_verdict", "verdict 'unknown' (200) is not one this hook may give"),
+        ("filter_figure_actions", "drop_all", "it removed every action of the figure decision"),
+    ];
+    for (hook, bad, want) in cases {
+        let e = game_error(&format!("bad-{bad}"), &format!("bad_in = \"{hook}\"\nbad = \"{bad}\""));
+        assert!(e.contains("plugin 'probe'") && e.contains(&format!("hook {hook}: invalid effect: {want}")), "{e}");
+    }
+}
+
+#[test]
+fn a_stopped_game_refuses_further_actions() {
+    let rules =
+        load_ok("stopped", &base_with(&file_entry("carcassonne_test_probe", 5, "panic_in = \"on_tile_placed\"")));
+    let mut g = Game::new(rules, 2, 3).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    g.try_play(legal[0]).unwrap();
+    assert!(g.failure().unwrap().contains("hook on_tile_placed"));
+    assert!(g.decision().is_none() && !g.is_over());
+    let e = g.try_play(Action::Pass).unwrap_err().to_string();
+    assert!(e.contains("the game was stopped: turn 1: plugin 'probe'"), "{e}");
+}
+
+// ---- the command line ----
+
+fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_reports_a_hook_panic_with_a_failure_exit_code() {
+    let dir = scratch("cli-panic");
+    let file = write_rules(
+        &dir,
+        &base_with(&file_entry("carcassonne_test_probe", 5, "panic_in = \"on_turn_end\"\nfrom_turn = 4")),
+    );
+    let (code, _, err) = cli(&["play", "--rules", &file, "--seed", "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("error: ") && err.contains("plugin 'probe'") && err.contains("hook on_turn_end"), "{err}");
+    let (code, _, err) = cli(&["simulate", "--rules", &file, "--games", "6", "--threads", "2"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("plugin 'probe'") && err.contains("hook on_turn_end") && err.contains("panicked at"), "{err}");
+    // Reported once, by the engine: the plugin's own panic hook prints nothing.
+    assert!(!err.contains("thread '"), "{err}");
+}
+
+#[test]
+fn cli_reports_a_bad_plugin_file_as_bad_input() {
+    let dir = scratch("cli-missing");
+    let file = write_rules(&dir, &base_with("[[plugins]]\npath = \"gone.so\"\n"));
+    let (code, _, err) = cli(&["play", "--rules", &file]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("rules.toml:8:") && err.contains("gone.so") && err.contains("not found"), "{err}");
+}
+
+#[test]
+fn cli_plays_records_and_replays_house_rules() {
+    let dir = scratch("cli-house");
+    let file = write_rules(&dir, &house_rules_text());
+    let rec = dir.join("g.json");
+    let (code, out, err) = cli(&["play", "--rules", &file, "--seed", "4", "--record", rec.to_str().unwrap(), "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let played: Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> = played["plugins"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["base", "monastery-bonus", "no-farmers"]);
+    let (code, out, err) = cli(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let replayed: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(replayed["final_scores"], played["final_scores"]);
+}
