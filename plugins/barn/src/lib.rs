@@ -261,6 +261,10 @@ impl Plugin for Barn {
         }
     }
 
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["eatable", "capturable", "fairy_may_join", "princess_removable"])
+    }
+
     /// BARN-5 / COMBO-BARN: a barn is neither eaten nor captured, and takes no fairy.
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         match q.name {

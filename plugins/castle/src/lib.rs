@@ -317,6 +317,10 @@ impl Plugin for Castle {
         }
     }
 
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["eatable", "capturable", "fairy_may_join", "princess_removable", "portal_target"])
+    }
+
     /// COMBO-CASTLE: a knight in a castle is neither eaten, captured nor removed, takes no
     /// fairy; nothing goes into a castle through the portal.
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {

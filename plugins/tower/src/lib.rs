@@ -332,6 +332,10 @@ impl Plugin for Tower {
         }
     }
 
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["capturable"])
+    }
+
     /// TOWER-3 / TOWER-5: watchmen are not captured.
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         match (q.name, q.figure) {
