@@ -46,7 +46,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
-pub const DEFAULT_RULES: &str = "embedded:config/princess-dragon.toml";
+pub const DEFAULT_RULES: &str = "embedded:config/classic-everything.toml";
 
 fn embedded(path: &str) -> Option<&'static str> {
     EMBEDDED_FILES.iter().find(|(p, _)| *p == path).map(|(_, t)| *t)
