@@ -174,12 +174,14 @@ fn several_rule_sets_run_on_the_same_seeds_side_by_side() {
 fn readme_first_command_prints_the_summary() {
     let default = carcassonne_cli::builtin::load_rules_file(carcassonne_cli::builtin::DEFAULT_RULES).unwrap().0;
     let default_rules_line = format!("rules: {} ({})", default.name, carcassonne_cli::builtin::DEFAULT_RULES);
+    let first = &default.plugins[0];
+    let default_plugins_line = format!("plugins: {} (priority {})", first.name, first.priority);
     // `cargo run --release -- simulate`: the embedded default rules, 2 random bots, 1,000 games.
     let text = ok(&["simulate"]);
     for want in [
         "1000 games, seed 1",
         default_rules_line.as_str(),
-        "plugins: base (priority 0)",
+        default_plugins_line.as_str(),
         "seats: seat 0 random, seat 1 random",
         "seat 0 mean score",
         "seat 1 median score",
