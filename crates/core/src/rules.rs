@@ -97,6 +97,24 @@ impl Registry {
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
     }
+
+    /// Checks that tile set `set` is loaded.
+    pub fn require_set(&self, set: &str) -> Result<(), String> {
+        match self.catalog.set(set) {
+            Some(_) => Ok(()),
+            None => Err(format!("tile set '{set}' is not loaded: add it to the rule set's [tiles]")),
+        }
+    }
+
+    /// Checks that tile set `set` is loaded and some loaded tile carries `marker`; returns
+    /// the marker's bit.
+    pub fn require_marker(&self, set: &str, marker: &str) -> Result<u32, String> {
+        self.require_set(set)?;
+        match self.catalog.marker(marker) {
+            0 => Err(format!("tile set '{set}' has no `{marker}` tiles")),
+            bit => Ok(bit),
+        }
+    }
 }
 
 /// A plugin in the resolved order, with its resolved options.

@@ -34,3 +34,31 @@ impl Setup {
         self.groups.last_mut().expect("just pushed")
     }
 }
+
+impl Setup {
+    /// Adds to the land tiles every copy of the tiles of `set` carrying a marker of
+    /// `markers`; with `first_edition`, their 1st-edition printings (`variant_of`) replace
+    /// the originals.
+    pub fn add_marked_land_tiles(
+        &mut self,
+        rules: &crate::rules::Rules,
+        set: &str,
+        markers: u32,
+        first_edition: bool,
+    ) -> Result<(), String> {
+        let tiles = rules
+            .catalog
+            .copies(set, |t| t.markers & markers != 0, first_edition)
+            .ok_or_else(|| format!("tile set '{set}' is not loaded"))?;
+        self.group("land", 0).tiles.extend(tiles);
+        Ok(())
+    }
+}
+
+/// Checks an `edition` option (1 or 2).
+pub fn check_edition(edition: u8) -> Result<(), String> {
+    match edition {
+        1 | 2 => Ok(()),
+        e => Err(format!("`edition`: {e} is not an edition (1 or 2)")),
+    }
+}

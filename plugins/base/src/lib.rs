@@ -122,9 +122,7 @@ impl Plugin for Base {
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        if reg.catalog().set(&self.tile_set).is_none() {
-            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
-        }
+        reg.require_set(&self.tile_set)?;
         if reg.catalog().id(&self.start_tile).is_none() {
             return Err(format!("start tile '{}' is not in any loaded tile set", self.start_tile));
         }

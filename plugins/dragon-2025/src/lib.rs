@@ -324,9 +324,7 @@ impl Plugin for Dragon2025 {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         let cat = reg.catalog();
-        if cat.set(&self.tile_set).is_none() {
-            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
-        }
+        reg.require_set(&self.tile_set)?;
         self.ids.lair = cat.marker("lair");
         self.ids.symbol = cat.marker("dragon");
         self.ids.portal = cat.marker("portal");

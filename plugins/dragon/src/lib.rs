@@ -224,18 +224,9 @@ impl Plugin for Dragon {
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        if !matches!(self.edition, 1 | 2) {
-            return Err(format!("`edition`: {} is not an edition (1 or 2)", self.edition));
-        }
-        let cat = reg.catalog();
-        if cat.set(&self.tile_set).is_none() {
-            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
-        }
-        self.ids.volcano = cat.marker("volcano");
-        self.ids.symbol = cat.marker("dragon");
-        if self.ids.volcano == 0 || self.ids.symbol == 0 {
-            return Err(format!("tile set '{}' has no `volcano` or no `dragon` tiles", self.tile_set));
-        }
+        carcassonne_core::setup::check_edition(self.edition)?;
+        self.ids.volcano = reg.require_marker(&self.tile_set, "volcano")?;
+        self.ids.symbol = reg.require_marker(&self.tile_set, "dragon")?;
         self.ids.kind = reg.figure_kind("dragon", false, 0, 0)?;
         self.ids.steps = reg.stat("dragon_steps");
         self.ids.eaten = reg.stat("dragon_eaten");
@@ -247,12 +238,7 @@ impl Plugin for Dragon {
     /// The volcano and dragon tiles go into the land tiles.
     fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
         let mine = self.ids.volcano | self.ids.symbol;
-        let tiles = rules
-            .catalog
-            .copies(&self.tile_set, |t| t.markers & mine != 0, self.edition == 1)
-            .ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
-        setup.group("land", 0).tiles.extend(tiles);
-        Ok(())
+        setup.add_marked_land_tiles(rules, &self.tile_set, mine, self.edition == 1)
     }
 
     fn init_state(&self, _rules: &Rules, _players: usize) -> Option<Box<dyn PluginState>> {

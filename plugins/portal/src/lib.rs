@@ -68,30 +68,15 @@ impl Plugin for Portal {
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        if !matches!(self.edition, 1 | 2) {
-            return Err(format!("`edition`: {} is not an edition (1 or 2)", self.edition));
-        }
-        let cat = reg.catalog();
-        if cat.set(&self.tile_set).is_none() {
-            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
-        }
-        self.ids.marker = cat.marker("portal");
-        if self.ids.marker == 0 {
-            return Err(format!("tile set '{}' has no `portal` tiles", self.tile_set));
-        }
+        carcassonne_core::setup::check_edition(self.edition)?;
+        self.ids.marker = reg.require_marker(&self.tile_set, "portal")?;
         self.ids.placements = reg.stat("portal_placements");
         Ok(())
     }
 
     /// The portal tiles go into the land tiles.
     fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
-        let m = self.ids.marker;
-        let tiles = rules
-            .catalog
-            .copies(&self.tile_set, |t| t.markers & m != 0, self.edition == 1)
-            .ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
-        setup.group("land", 0).tiles.extend(tiles);
-        Ok(())
+        setup.add_marked_land_tiles(rules, &self.tile_set, self.ids.marker, self.edition == 1)
     }
 
     /// PD-PORTAL-1/2: followers onto other tiles' unoccupied, incomplete features (the

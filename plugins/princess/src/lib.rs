@@ -126,14 +126,9 @@ impl Plugin for Princess {
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        if !matches!(self.edition, 1 | 2) {
-            return Err(format!("`edition`: {} is not an edition (1 or 2)", self.edition));
-        }
+        carcassonne_core::setup::check_edition(self.edition)?;
+        self.ids.marker = reg.require_marker(&self.tile_set, "princess")?;
         let cat = reg.catalog();
-        if cat.set(&self.tile_set).is_none() {
-            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
-        }
-        self.ids.marker = cat.marker("princess");
         self.ids.modifier = cat.modifier("princess");
         if self.ids.marker == 0 || self.ids.modifier == 0 {
             return Err(format!("tile set '{}' has no `princess` tiles", self.tile_set));
@@ -144,13 +139,7 @@ impl Plugin for Princess {
 
     /// The princess tiles go into the land tiles.
     fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
-        let m = self.ids.marker;
-        let tiles = rules
-            .catalog
-            .copies(&self.tile_set, |t| t.markers & m != 0, self.edition == 1)
-            .ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
-        setup.group("land", 0).tiles.extend(tiles);
-        Ok(())
+        setup.add_marked_land_tiles(rules, &self.tile_set, self.ids.marker, self.edition == 1)
     }
 
     /// PD-PRINCESS-1: removing a knight is one of the figure actions.

@@ -129,9 +129,7 @@ impl Plugin for River {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         let cat = reg.catalog();
-        if cat.set(&self.tile_set).is_none() {
-            return Err(format!("tile set '{}' is not loaded: add it to the rule set's [tiles]", self.tile_set));
-        }
+        reg.require_set(&self.tile_set)?;
         for id in [&self.spring, &self.lake].into_iter().chain(&self.double_spring).chain(&self.double_lake) {
             if cat.id(id).is_none() {
                 return Err(format!("tile '{id}' is not in any loaded tile set"));
