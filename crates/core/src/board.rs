@@ -23,6 +23,8 @@ pub struct PlacedPart {
     pub cloister: bool,
     /// Index of its rotated layout in [`crate::catalog::Catalog::flat`].
     pub rp: u32,
+    /// Marker bits of the part (volcano, lair, portal, ...).
+    pub markers: u32,
 }
 
 const EMPTY: u16 = 0;
@@ -272,6 +274,7 @@ mod tests {
             first: 0,
             cloister: false,
             rp: 0,
+            markers: 0,
         }
     }
 

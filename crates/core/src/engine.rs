@@ -439,6 +439,7 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             first,
             cloister: rp.cloisters != 0,
             rp: part.flat + q as u32,
+            markers: part.markers,
         });
         for s in Side::ALL {
             let Some(n) = st.board.part_at(cell.step(s)) else {

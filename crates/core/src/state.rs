@@ -265,9 +265,8 @@ impl State {
     }
 
     /// The marker bits of a placed part.
-    pub fn part_markers(&self, rules: &Rules, part: u32) -> u32 {
-        let p = &self.board.parts[part as usize];
-        rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].markers
+    pub fn part_markers(&self, _rules: &Rules, part: u32) -> u32 {
+        self.board.parts[part as usize].markers
     }
 
     /// Modifier bits of a feature node.
