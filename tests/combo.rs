@@ -4,9 +4,10 @@
 //! per player count, the portal with watchmen, barns and castles, `castle-base=false`,
 //! extra score sources, and `simulate`'s statistics.
 
+mod common;
+
 mod simulate_util;
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
@@ -30,16 +31,8 @@ const COVERED_HERE: &[&str] = &["TOWER-1", "CASTLE-1", "CASTLE-2", "COMBO-TOWER"
 
 #[test]
 fn every_tower_barn_castle_and_combo_rule_id_has_a_test() {
-    let mut covered: BTreeSet<String> = COVERED_HERE.iter().map(|s| s.to_string()).collect();
-    for e in std::fs::read_dir("tests/scenarios").unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "json") {
-            let v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-            for id in v["rule_ids"].as_array().into_iter().flatten() {
-                covered.insert(id.as_str().unwrap().to_string());
-            }
-        }
-    }
+    let mut covered = common::scenario_rule_ids();
+    covered.extend(COVERED_HERE.iter().map(|s| s.to_string()));
     let missing: Vec<String> = rule_ids().into_iter().filter(|id| !covered.contains(id)).collect();
     assert!(missing.is_empty(), "rule IDs without a test: {missing:?}");
 }

@@ -7,34 +7,19 @@
 //! fairy with a castle knight, the dragon never eating what it must not; every tile played;
 //! records replay; same seed, same game. With the classic P&D and with Fairy & Dragon 2025.
 
+mod common;
+use common::rules_with;
+
 use std::sync::Arc;
 
 use carcassonne_cli::bots::{make_bot, Bot};
-use carcassonne_cli::builtin::{load_rules_text, rules_for_record};
+use carcassonne_cli::builtin::rules_for_record;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::replay_full;
 use carcassonne_core::{FeatureKind, Game, GameOptions, Rules, NEUTRAL};
 use carcassonne_plugin_barn::BarnState;
 use carcassonne_plugin_castle::{CastleState, TOKENS};
 use carcassonne_plugin_tower::{TowerState, PIECES};
-
-/// A rule set file with some `key = value` lines changed.
-fn rules_with(file: &str, opts: &[(&str, &str)]) -> (Arc<Rules>, String) {
-    let mut text = std::fs::read_to_string(file).unwrap();
-    for (k, v) in opts {
-        let mut out = String::new();
-        for line in text.lines() {
-            if line.starts_with(&format!("{k} = ")) {
-                out.push_str(&format!("{k} = {v}\n"));
-            } else {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
-        text = out;
-    }
-    (load_rules_text(file, &text).unwrap(), text)
-}
 
 fn check_state(g: &Game) {
     let r = &g.rules;

@@ -3,6 +3,8 @@
 //! own, PD-DRAGON-7 with a test builder, the fairy's 3 points for an outvoted follower, the
 //! cross-plugin questions a later plugin answers, and `simulate`'s P&D statistics.
 
+mod common;
+
 mod simulate_util;
 
 use std::collections::BTreeSet;
@@ -34,16 +36,8 @@ const COVERED_HERE: &[&str] =
 
 #[test]
 fn every_pd_rule_id_has_a_test() {
-    let mut covered: BTreeSet<String> = COVERED_HERE.iter().map(|s| s.to_string()).collect();
-    for e in std::fs::read_dir("tests/scenarios").unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "json") {
-            let v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-            for id in v["rule_ids"].as_array().into_iter().flatten() {
-                covered.insert(id.as_str().unwrap().to_string());
-            }
-        }
-    }
+    let mut covered = common::scenario_rule_ids();
+    covered.extend(COVERED_HERE.iter().map(|s| s.to_string()));
     let missing: Vec<String> = pd_rule_ids().into_iter().filter(|id| !covered.contains(id)).collect();
     assert!(missing.is_empty(), "PD rule IDs without a test: {missing:?}");
 }

@@ -4,10 +4,12 @@
 //! followers conserved, the dragon never on the fairy's tile, no player's figure on a
 //! volcano or on the dragon's tile; every tile played; records replay; same seed, same game.
 
+mod common;
+
 use std::sync::Arc;
 
 use carcassonne_cli::bots::{make_bot, Bot};
-use carcassonne_cli::builtin::{load_rules_text, rules_for_record};
+use carcassonne_cli::builtin::rules_for_record;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::replay_full;
 use carcassonne_core::{Game, GameOptions, Rules, NEUTRAL};
@@ -29,21 +31,7 @@ fn option_sets() -> Vec<Vec<(&'static str, &'static str)>> {
 }
 
 fn rules_with(opts: &[(&str, &str)]) -> (Arc<Rules>, String) {
-    let mut text = std::fs::read_to_string(PD).unwrap();
-    for (k, v) in opts {
-        // Every line `k = ...` (edition appears once per tile-bringing plugin).
-        let mut out = String::new();
-        for line in text.lines() {
-            if line.starts_with(&format!("{k} = ")) {
-                out.push_str(&format!("{k} = {v}\n"));
-            } else {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
-        text = out;
-    }
-    (load_rules_text(PD, &text).unwrap(), text)
+    common::rules_with(PD, opts)
 }
 
 fn check_state(g: &Game) {
