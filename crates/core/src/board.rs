@@ -164,22 +164,6 @@ impl Board {
         self.parts.is_empty()
     }
 
-    /// Required side kinds at empty cell `p`: (mask, value) over packed signatures, and
-    /// whether any neighbour is placed.
-    #[inline]
-    pub fn constraint(&self, p: Pos) -> (u32, u32, bool) {
-        let mut mask = 0u32;
-        let mut want = 0u32;
-        for s in Side::ALL {
-            if let Some(n) = self.part_at(p.step(s)) {
-                let theirs = (self.parts[n as usize].signature >> (8 * s.opposite() as u32)) & 0xFF;
-                mask |= 0xFF << (8 * s as u32);
-                want |= theirs << (8 * s as u32);
-            }
-        }
-        (mask, want, mask != 0)
-    }
-
     /// Puts a part on an empty cell; returns its index.
     pub fn place(&mut self, part: PlacedPart) -> u32 {
         let p = part.pos;

@@ -646,9 +646,4 @@ impl State {
     pub fn part_at(&self, p: Pos) -> Option<u32> {
         self.board.part_at(p)
     }
-
-    /// Whether the action answers a plugin's decision.
-    pub fn is_plugin_action(a: &Action) -> bool {
-        matches!(a, Action::Plugin { .. })
-    }
 }
