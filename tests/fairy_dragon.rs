@@ -249,7 +249,7 @@ impl Plugin for TestBuilder {
         q: &carcassonne_core::Query,
     ) -> Option<bool> {
         let f = st.figures[q.figure? as usize];
-        (q.name == "needs_follower" && f.kind == self.kind).then_some(true)
+        (q.key == carcassonne_core::QueryKey::NEEDS_FOLLOWER && f.kind == self.kind).then_some(true)
     }
 }
 

@@ -6,7 +6,9 @@ use std::sync::{Arc, Mutex};
 use carcassonne_cli::builtin::factories;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
 use carcassonne_core::rules::Registry;
-use carcassonne_core::{Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, Rules, State};
+use carcassonne_core::{
+    Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, QueryKey, Rules, State,
+};
 use serde::{Deserialize, Serialize};
 
 static CALLS: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -32,7 +34,7 @@ impl Plugin for Logger {
         }
     }
     fn answer(&self, _r: &Rules, _st: &State, _me: usize, q: &Query) -> Option<bool> {
-        (q.name == "eatable").then_some(self.eatable).flatten()
+        (q.key == QueryKey::EATABLE).then_some(self.eatable).flatten()
     }
 }
 
@@ -189,9 +191,9 @@ options = { tag = "x", eatable = false }
 "#;
     let rules = load(text);
     let g = Game::new(rules.clone(), 2, 1).unwrap();
-    let q = Query { name: "eatable", figure: Some(0), part: None, node: None, by: 0 };
+    let q = Query { key: rules.query_key("eatable").unwrap(), figure: Some(0), part: None, node: None, by: 0 };
     assert_eq!(rules.ask(&g.st, &q), Some(false));
-    let q = Query { name: "fairy_may_join", ..q };
+    let q = Query { key: rules.query_key("needs_follower").unwrap(), ..q };
     assert_eq!(rules.ask(&g.st, &q), None);
     CALLS.lock().unwrap().clear();
 }

@@ -207,7 +207,7 @@ impl Plugin for TestBuilder {
     }
     fn answer(&self, _r: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         let f = st.figures[q.figure? as usize];
-        (q.name == "needs_follower" && f.kind == self.kind).then_some(true)
+        (q.key == carcassonne_core::QueryKey::NEEDS_FOLLOWER && f.kind == self.kind).then_some(true)
     }
 }
 
@@ -222,8 +222,9 @@ impl Plugin for Guard {
     fn hooks(&self) -> Hooks {
         Hooks::QUERY
     }
-    fn answer(&self, _r: &Rules, _st: &State, _me: usize, q: &Query) -> Option<bool> {
-        matches!(q.name, "eatable" | "fairy_may_join" | "portal_target" | "princess_removable").then_some(false)
+    fn answer(&self, r: &Rules, _st: &State, _me: usize, q: &Query) -> Option<bool> {
+        matches!(r.query_name(q.key), "eatable" | "fairy_may_join" | "portal_target" | "princess_removable")
+            .then_some(false)
     }
 }
 

@@ -62,7 +62,7 @@ impl Game {
                 st.supply[seat][k] = def.per_player;
             }
         }
-        st.plugin_state = rules.plugins.iter().map(|p| p.plugin.init_state(&rules, players)).collect();
+        st.set_plugin_states(rules.plugins.iter().map(|p| p.plugin.init_state(&rules, players)));
         if opts.record {
             st.log = Some(Vec::new());
         }

@@ -26,7 +26,7 @@ pub use engine::{Game, GameOptions, IllegalAction};
 pub use error::InputError;
 pub use geometry::{Pos, Rotation, Side};
 pub use graph::NodeId;
-pub use plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, TilePlacement};
+pub use plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey, TilePlacement};
 pub use rng::Rng;
 pub use rules::{Registry, Rules};
 pub use setup::{Setup, TileGroup};

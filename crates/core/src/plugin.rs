@@ -124,15 +124,30 @@ pub struct FigurePlacement {
 /// `figure`?); the fairy re-asks `fairy_may_join` when its follower moves
 /// ([`Hooks::FIGURE_MOVED`]). Plugins may ask and answer their own
 /// names. Restrictions are best asked with [`crate::rules::Rules::verdict`], where one
-/// `Some(false)` outweighs any `Some(true)`.
+/// `Some(false)` outweighs any `Some(true)`. A name is known by its [`QueryKey`], interned
+/// at registration ([`Registry::query`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Query<'a> {
-    pub name: &'a str,
+pub struct Query {
+    pub key: QueryKey,
     pub figure: Option<FigureId>,
     pub part: Option<u32>,
     pub node: Option<NodeId>,
     /// The asking plugin's index.
     pub by: u8,
+}
+
+/// A query name interned by [`Registry::query`] (its name: [`Rules::query_name`]); plugins
+/// keep the keys of the names they ask and answer, so that asking costs no string lookup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct QueryKey(pub u16);
+
+impl QueryKey {
+    /// `eatable`, asked by the core ([`State::is_eatable`]).
+    pub const EATABLE: QueryKey = QueryKey(0);
+    /// `needs_follower`, asked by the core ([`State::release_dependents`]).
+    pub const NEEDS_FOLLOWER: QueryKey = QueryKey(1);
+    /// The names of the keys above, interned first by every rule set.
+    pub(crate) const CORE: [&'static str; 2] = ["eatable", "needs_follower"];
 }
 
 /// Plugin-owned game state: cloned with the game, downcast by its plugin.

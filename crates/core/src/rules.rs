@@ -5,7 +5,7 @@ use crate::action::{Action, Decision};
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
-use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
+use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, QueryKey, TilePlacement};
 use crate::setup::Setup;
 use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
 use crate::tile::TileTypeId;
@@ -31,6 +31,7 @@ pub struct Registry {
     pub(crate) sources: Vec<String>,
     pub(crate) extra_sources: u32,
     pub(crate) stats: Vec<String>,
+    pub(crate) queries: Vec<String>,
     pub(crate) min_players: Option<usize>,
     pub(crate) max_players: Option<usize>,
     pub(crate) current: u8,
@@ -85,6 +86,15 @@ impl Registry {
         }
         self.stats.push(name.into());
         self.stats.len() - 1
+    }
+
+    /// Interns a query name ([`Query`]) this plugin asks or answers; returns its key.
+    pub fn query(&mut self, name: &str) -> QueryKey {
+        if let Some(i) = self.queries.iter().position(|q| q == name) {
+            return QueryKey(i as u16);
+        }
+        self.queries.push(name.into());
+        QueryKey((self.queries.len() - 1) as u16)
     }
 
     /// Narrows the allowed player counts.
@@ -142,10 +152,10 @@ pub struct Rules {
     pub min_players: usize,
     pub max_players: usize,
     pub default_players: usize,
-    /// Per declared query name, the plugins that may answer it (priority order).
-    query_lists: Vec<(String, Vec<u8>)>,
-    /// Plugins that answer any query (they declare no names).
-    query_any: Vec<u8>,
+    /// Interned query names, by [`QueryKey`].
+    query_names: Vec<String>,
+    /// Per query key, the plugins that may answer it (priority order).
+    query_lists: Vec<Vec<u8>>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
     /// Setups built by the plugins, per player count (built once, then shared).
@@ -171,11 +181,19 @@ impl Rules {
             return Err("too many plugins".into());
         }
         let mut reg = Registry { catalog, ..Default::default() };
+        for name in QueryKey::CORE {
+            reg.query(name);
+        }
         for (i, p) in plugins.iter_mut().enumerate() {
             reg.current = i as u8;
             p.plugin.register(&mut reg).map_err(|e| format!("plugin '{}': {e}", p.name))?;
         }
         let mut dispatch: [Vec<u8>; Hooks::COUNT] = Default::default();
+        for p in &plugins {
+            for &name in p.plugin.query_names().unwrap_or_default() {
+                reg.query(name);
+            }
+        }
         for (i, p) in plugins.iter().enumerate() {
             let h = p.plugin.hooks();
             for (bit, list) in dispatch.iter_mut().enumerate() {
@@ -207,27 +225,20 @@ impl Rules {
             default_players,
             setups: Default::default(),
             tile_vetoers: Vec::new(),
+            query_names: reg.queries,
             query_lists: Vec::new(),
-            query_any: Vec::new(),
         }
         .with_tile_vetoers()
         .with_query_lists())
     }
 
-    /// Per query name, the plugins that declared it or answer every query.
+    /// Per query key, the plugins that declared its name or answer every query.
     fn with_query_lists(mut self) -> Rules {
         let all = self.list(Hooks::QUERY).to_vec();
-        self.query_any = all.iter().copied().filter(|&i| self.p(i).query_names().is_none()).collect();
-        let mut names: Vec<&'static str> =
-            all.iter().filter_map(|&i| self.p(i).query_names()).flatten().copied().collect();
-        names.sort_unstable();
-        names.dedup();
-        self.query_lists = names
-            .into_iter()
+        self.query_lists = (self.query_names.iter())
             .map(|n| {
-                let list =
-                    all.iter().copied().filter(|&i| self.p(i).query_names().is_none_or(|ns| ns.contains(&n))).collect();
-                (n.to_string(), list)
+                let answers = |i: u8| self.p(i).query_names().is_none_or(|ns| ns.contains(&n.as_str()));
+                all.iter().copied().filter(|&i| answers(i)).collect()
             })
             .collect();
         self
@@ -320,13 +331,23 @@ impl Rules {
 
     /// Asks the plugins a question (first answer in priority order wins).
     pub fn ask(&self, st: &State, q: &Query) -> Option<bool> {
-        self.query_list(q.name).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+        self.query_list(q.key).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
     }
 
-    /// The plugins that may answer query `name`, in priority order.
+    /// The plugins that may answer query `key`, in priority order.
     #[inline]
-    fn query_list(&self, name: &str) -> &[u8] {
-        self.query_lists.iter().find(|(n, _)| n == name).map_or(&self.query_any, |(_, l)| l.as_slice())
+    fn query_list(&self, key: QueryKey) -> &[u8] {
+        self.query_lists.get(key.0 as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The name of an interned query key ("" for a key of no name).
+    pub fn query_name(&self, key: QueryKey) -> &str {
+        self.query_names.get(key.0 as usize).map_or("", String::as_str)
+    }
+
+    /// The key of query `name`, if some plugin registered or declared it.
+    pub fn query_key(&self, name: &str) -> Option<QueryKey> {
+        self.query_names.iter().position(|n| n == name).map(|i| QueryKey(i as u16))
     }
 
     /// Asks every plugin and weighs the answers: false if any plugin answers `Some(false)`,
@@ -334,7 +355,7 @@ impl Rules {
     /// plugin's restriction is never hidden by another plugin's permission.
     pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
         let mut yes = false;
-        for &i in self.query_list(q.name) {
+        for &i in self.query_list(q.key) {
             match self.p(i).answer(self, st, i as usize, q) {
                 Some(false) => return false,
                 Some(true) => yes = true,

@@ -1,6 +1,8 @@
 //! The game state: board, feature graph, figures, supplies, scores, stacks, phase.
 //! Plain data plus the mechanics plugins call (award points, move figures, push decisions).
 
+use std::any::{Any, TypeId};
+
 use crate::action::{Action, Decision};
 use crate::board::Board;
 use crate::geometry::Pos;
@@ -162,13 +164,33 @@ pub struct State {
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
     pub rng: Rng,
-    /// One state slot per plugin, in resolved order.
-    pub plugin_state: Vec<Option<Box<dyn PluginState>>>,
+    /// One state slot per plugin, in resolved order (read through [`State::plugin`]).
+    plugin_state: Vec<Option<PluginSlot>>,
     /// Record entries, when recording.
     pub log: Option<Vec<LogEntry>>,
     /// The first plugin failure (see [`State::fail`]); set through `&self`, so that hooks
     /// that only read the state can report one too.
     failure: std::sync::OnceLock<String>,
+}
+
+/// A plugin's state with its concrete type, so that [`State::plugin`] downcasts with one
+/// comparison instead of two virtual calls (plugins read their state on every hook).
+#[derive(Clone, Debug)]
+struct PluginSlot {
+    ty: TypeId,
+    state: Box<dyn PluginState>,
+}
+
+impl PluginSlot {
+    fn new(state: Box<dyn PluginState>) -> PluginSlot {
+        PluginSlot { ty: Any::type_id((*state).as_any()), state }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_state(me: usize) -> ! {
+    panic!("plugin #{me}: no plugin state of the asked type")
 }
 
 impl State {
@@ -241,17 +263,24 @@ impl State {
 
     /// The state of plugin `me`, downcast.
     pub fn plugin<T: 'static>(&self, me: usize) -> &T {
-        self.plugin_state[me]
-            .as_ref()
-            .and_then(|b| (**b).as_any().downcast_ref::<T>())
-            .expect("plugin state of the right type")
+        match &self.plugin_state[me] {
+            // SAFETY: `ty` is the type of the boxed value (see `PluginSlot::new`).
+            Some(s) if s.ty == TypeId::of::<T>() => unsafe { &*(&*s.state as *const dyn PluginState as *const T) },
+            _ => wrong_state(me),
+        }
     }
 
     pub fn plugin_mut<T: 'static>(&mut self, me: usize) -> &mut T {
-        self.plugin_state[me]
-            .as_mut()
-            .and_then(|b| (**b).as_any_mut().downcast_mut::<T>())
-            .expect("plugin state of the right type")
+        match &mut self.plugin_state[me] {
+            // SAFETY: `ty` is the type of the boxed value (see `PluginSlot::new`).
+            Some(s) if s.ty == TypeId::of::<T>() => unsafe { &mut *(&mut *s.state as *mut dyn PluginState as *mut T) },
+            _ => wrong_state(me),
+        }
+    }
+
+    /// Sets every plugin's state slot (game creation).
+    pub(crate) fn set_plugin_states(&mut self, states: impl Iterator<Item = Option<Box<dyn PluginState>>>) {
+        self.plugin_state = states.map(|s| s.map(PluginSlot::new)).collect();
     }
 
     /// Parts of the tile placed this turn.
@@ -532,7 +561,7 @@ impl State {
         }
         for &id in &deps[..n] {
             let q = crate::plugin::Query {
-                name: "needs_follower",
+                key: crate::plugin::QueryKey::NEEDS_FOLLOWER,
                 figure: Some(id),
                 part: Some(self.figures[id as usize].part),
                 node: self.figures[id as usize].node,
@@ -577,7 +606,13 @@ impl State {
         if !f.alive {
             return false;
         }
-        let q = crate::plugin::Query { name: "eatable", figure: Some(id), part: Some(f.part), node: f.node, by };
+        let q = crate::plugin::Query {
+            key: crate::plugin::QueryKey::EATABLE,
+            figure: Some(id),
+            part: Some(f.part),
+            node: f.node,
+            by,
+        };
         rules.verdict(self, &q, f.owner != NEUTRAL) && !self.is_protected(rules, id)
     }
 

@@ -452,7 +452,7 @@ impl Plugin for DynamicPlugin {
 
     fn answer(&self, rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         let qv = QueryView {
-            name: q.name.into(),
+            name: rules.query_name(q.key).into(),
             figure: q.figure.into(),
             part: q.part.into(),
             node: q.node.into(),

@@ -267,12 +267,8 @@ impl Plugin for Barn {
 
     /// BARN-5 / COMBO-BARN: a barn is neither eaten nor captured, and takes no fairy.
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
-        match q.name {
-            "eatable" | "capturable" | "fairy_may_join" | "princess_removable" => {
-                (st.figures[q.figure? as usize].kind == self.ids.kind).then_some(false)
-            }
-            _ => None,
-        }
+        // Asked only the names of `query_names`, which all get the same answer.
+        (st.figures[q.figure? as usize].kind == self.ids.kind).then_some(false)
     }
 
     fn describe_action(&self, _rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {

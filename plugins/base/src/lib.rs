@@ -7,7 +7,7 @@ pub use final_scoring::{field_cities, incomplete_points};
 
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::State;
@@ -42,6 +42,7 @@ struct Ids {
     city: u8,
     monastery: u8,
     field: u8,
+    portal_target: QueryKey,
 }
 
 impl Default for Base {
@@ -115,8 +116,8 @@ impl Plugin for Base {
     }
 
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
-        match (q.name, q.node) {
-            ("portal_target", Some(n)) if !self.placeable(st.graph.node(n).kind) => Some(false),
+        match q.node {
+            Some(n) if q.key == self.ids.portal_target && !self.placeable(st.graph.node(n).kind) => Some(false),
             _ => None,
         }
     }
@@ -131,6 +132,7 @@ impl Plugin for Base {
         self.ids.city = reg.source("city")?;
         self.ids.monastery = reg.source("monastery")?;
         self.ids.field = reg.source("field")?;
+        self.ids.portal_target = reg.query("portal_target");
         reg.players(2, 5);
         Ok(())
     }

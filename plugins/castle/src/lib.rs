@@ -26,7 +26,7 @@
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query};
+use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS};
 use carcassonne_core::{FeatureKind, NodeId, Pos};
@@ -44,6 +44,7 @@ pub struct Castle {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    portal_target: QueryKey,
     source: u8,
     no_base: u32,
     built: usize,
@@ -231,6 +232,7 @@ impl Plugin for Castle {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.no_base = reg.catalog().modifier("castle-base=false");
         self.ids.source = reg.extra_source("castle")?;
+        self.ids.portal_target = reg.query("portal_target");
         self.ids.built = reg.stat("castles_built");
         self.ids.scored = reg.stat("castles_scored");
         Ok(())
@@ -324,18 +326,15 @@ impl Plugin for Castle {
     /// COMBO-CASTLE: a knight in a castle is neither eaten, captured nor removed, takes no
     /// fairy; nothing goes into a castle through the portal.
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        match q.name {
-            "eatable" | "capturable" | "fairy_may_join" | "princess_removable" => {
-                let id = q.figure?;
-                st.plugin::<CastleState>(me).is_knight(id).then_some(false)
-            }
-            "portal_target" => {
-                let n = q.node?;
-                let s = st.plugin::<CastleState>(me);
-                (!s.castles.is_empty() && s.is_castle_city(st, st.graph.find(n))).then_some(false)
-            }
-            _ => None,
+        // Asked only the names of `query_names`: `portal_target`, or one of the four
+        // questions about a figure.
+        if q.key == self.ids.portal_target {
+            let n = q.node?;
+            let s = st.plugin::<CastleState>(me);
+            return (!s.castles.is_empty() && s.is_castle_city(st, st.graph.find(n))).then_some(false);
         }
+        let id = q.figure?;
+        st.plugin::<CastleState>(me).is_knight(id).then_some(false)
     }
 
     fn decision_actions(&self, _rules: &Rules, _st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {

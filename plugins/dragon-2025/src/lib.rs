@@ -32,7 +32,7 @@
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query};
+use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, State, NEUTRAL};
@@ -55,6 +55,8 @@ pub struct Dragon2025 {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    counts_for_sight: QueryKey,
+    repels_dragon: QueryKey,
     kind: u8,
     lair: u32,
     symbol: u32,
@@ -122,7 +124,8 @@ impl Dragon2025 {
     fn in_sight(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
         let f = &st.figures[id as usize];
         let default = f.owner != NEUTRAL && rules.figure_kinds[f.kind as usize].follower;
-        let q = Query { name: "counts_for_sight", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q =
+            Query { key: self.ids.counts_for_sight, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         rules.verdict(st, &q, default)
     }
 
@@ -206,7 +209,8 @@ impl Dragon2025 {
     fn repeller(&self, rules: &Rules, st: &State, me: usize, part: u32) -> Option<FigureId> {
         st.figures_on(part).find(|&id| {
             let f = &st.figures[id as usize];
-            let q = Query { name: "repels_dragon", figure: Some(id), part: Some(part), node: f.node, by: me as u8 };
+            let q =
+                Query { key: self.ids.repels_dragon, figure: Some(id), part: Some(part), node: f.node, by: me as u8 };
             f.owner != NEUTRAL && rules.verdict(st, &q, false)
         })
     }
@@ -224,7 +228,7 @@ impl Dragon2025 {
         if rules.figure_kinds[f.kind as usize].follower {
             return true;
         }
-        let q = Query { name: "eatable", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q = Query { key: QueryKey::EATABLE, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         rules.verdict(st, &q, false)
     }
 
@@ -323,6 +327,8 @@ impl Plugin for Dragon2025 {
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        self.ids.counts_for_sight = reg.query("counts_for_sight");
+        self.ids.repels_dragon = reg.query("repels_dragon");
         let cat = reg.catalog();
         reg.require_set(&self.tile_set)?;
         self.ids.lair = cat.marker("lair");

@@ -14,7 +14,7 @@
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query};
+use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, State, NEUTRAL};
@@ -59,6 +59,8 @@ pub struct Dragon {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    fairy_may_join: QueryKey,
+    dragon_may_enter: QueryKey,
     kind: u8,
     volcano: u32,
     symbol: u32,
@@ -191,7 +193,7 @@ impl Dragon {
             if visited.contains(&n) {
                 continue;
             }
-            let q = Query { name: "dragon_may_enter", figure: None, part: Some(n), node: None, by: me as u8 };
+            let q = Query { key: self.ids.dragon_may_enter, figure: None, part: Some(n), node: None, by: me as u8 };
             if rules.verdict(st, &q, true) && f(cell) {
                 return true;
             }
@@ -226,6 +228,8 @@ impl Plugin for Dragon {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.volcano = reg.require_marker(&self.tile_set, "volcano")?;
+        self.ids.fairy_may_join = reg.query("fairy_may_join");
+        self.ids.dragon_may_enter = reg.query("dragon_may_enter");
         self.ids.symbol = reg.require_marker(&self.tile_set, "dragon")?;
         self.ids.kind = reg.figure_kind("dragon", false, 0, 0)?;
         self.ids.steps = reg.stat("dragon_steps");
@@ -342,8 +346,11 @@ impl Plugin for Dragon {
     }
 
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        match (q.name, q.figure) {
-            ("fairy_may_join", Some(id)) if Self::dragon_part(st, me) == Some(st.figures[id as usize].part) => {
+        match q.figure {
+            Some(id)
+                if q.key == self.ids.fairy_may_join
+                    && Self::dragon_part(st, me) == Some(st.figures[id as usize].part) =>
+            {
                 Some(false)
             }
             _ => None,

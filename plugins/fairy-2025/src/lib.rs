@@ -22,7 +22,7 @@
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query};
+use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, NEUTRAL};
 use carcassonne_core::{FeatureKind, NodeId};
@@ -40,6 +40,8 @@ pub struct Fairy2025 {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    fairy_may_join: QueryKey,
+    repels_dragon: QueryKey,
     kind: u8,
     source: u8,
     moves: usize,
@@ -93,7 +95,8 @@ impl Fairy2025 {
             return false;
         }
         let kind = &rules.figure_kinds[f.kind as usize];
-        let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q =
+            Query { key: self.ids.fairy_may_join, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         rules.verdict(st, &q, kind.follower && kind.strength > 0)
     }
 
@@ -130,6 +133,8 @@ impl Plugin for Fairy2025 {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("fairy", false, 0, 0)?;
+        self.ids.fairy_may_join = reg.query("fairy_may_join");
+        self.ids.repels_dragon = reg.query("repels_dragon");
         self.ids.source = reg.source("fairy")?;
         self.ids.moves = reg.stat("fairy_moves");
         self.ids.bonuses = reg.stat("fairy_bonuses");
@@ -189,7 +194,8 @@ impl Plugin for Fairy2025 {
         }
         let f = st.figures[id as usize];
         let kind = &rules.figure_kinds[f.kind as usize];
-        let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q =
+            Query { key: self.ids.fairy_may_join, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         if f.part != from.part || !rules.verdict(st, &q, kind.follower && kind.strength > 0) {
             self.detach(rules, st, me);
         }
@@ -240,11 +246,8 @@ impl Plugin for Fairy2025 {
         if q.figure != Some(f) {
             return None;
         }
-        match q.name {
-            "eatable" => Some(false),
-            "repels_dragon" => Some(true),
-            _ => None,
-        }
+        // Asked only `eatable` and `repels_dragon` (`query_names`).
+        Some(q.key == self.ids.repels_dragon)
     }
 
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {

@@ -11,7 +11,7 @@
 
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query};
+use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State, NEUTRAL};
 use carcassonne_core::NodeId;
@@ -39,6 +39,7 @@ pub struct Fairy {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    fairy_may_join: QueryKey,
     kind: u8,
     source: u8,
     moves: usize,
@@ -78,18 +79,19 @@ impl Fairy {
     }
 
     /// Whether the fairy may join figure `id` of `player` (PD-FAIRY-1).
-    fn joinable(rules: &Rules, st: &State, me: usize, id: FigureId, player: u8) -> bool {
+    fn joinable(&self, rules: &Rules, st: &State, me: usize, id: FigureId, player: u8) -> bool {
         let f = &st.figures[id as usize];
         if !f.alive || f.owner != player || f.owner == NEUTRAL {
             return false;
         }
-        let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q =
+            Query { key: self.ids.fairy_may_join, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower)
     }
 
     /// Whether tile `part` holds a follower of `player` the fairy may join.
-    fn tile_holds(rules: &Rules, st: &State, me: usize, part: u32, player: u8) -> bool {
-        st.figures_on(part).any(|id| Self::joinable(rules, st, me, id, player))
+    fn tile_holds(&self, rules: &Rules, st: &State, me: usize, part: u32, player: u8) -> bool {
+        st.figures_on(part).any(|id| self.joinable(rules, st, me, id, player))
     }
 
     fn log_score(rules: &Rules, st: &mut State, player: u8, points: i32, root: Option<NodeId>, reason: &str) {
@@ -116,6 +118,7 @@ impl Plugin for Fairy {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("fairy", false, 0, 0)?;
+        self.ids.fairy_may_join = reg.query("fairy_may_join");
         self.ids.source = reg.source("fairy")?;
         self.ids.moves = reg.stat("fairy_moves");
         self.ids.turn_points = reg.stat("fairy_turn_points");
@@ -140,7 +143,7 @@ impl Plugin for Fairy {
         let player = st.current;
         let scores = match self.fairy_placement {
             FairyPlacement::NextFollower => s.follower.is_some_and(|f| st.figures[f as usize].owner == player),
-            FairyPlacement::OnTile => Self::tile_holds(rules, st, me, st.figures[fairy as usize].part, player),
+            FairyPlacement::OnTile => self.tile_holds(rules, st, me, st.figures[fairy as usize].part, player),
         };
         if scores {
             st.award(player, 1, self.ids.source);
@@ -157,7 +160,7 @@ impl Plugin for Fairy {
         match self.fairy_placement {
             FairyPlacement::NextFollower => {
                 for id in 0..st.figures.len() as FigureId {
-                    if s.follower != Some(id) && Self::joinable(rules, st, me, id, player) {
+                    if s.follower != Some(id) && self.joinable(rules, st, me, id, player) {
                         out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
                     }
                 }
@@ -166,7 +169,7 @@ impl Plugin for Fairy {
                 let here = Self::part(st, me);
                 for id in 0..st.figures.len() as FigureId {
                     let part = st.figures[id as usize].part;
-                    if here == Some(part) || !Self::joinable(rules, st, me, id, player) {
+                    if here == Some(part) || !self.joinable(rules, st, me, id, player) {
                         continue;
                     }
                     let a = Action::Plugin { plugin: me as u8, code: MOVE, a: part as i32, b: 0 };
@@ -222,7 +225,7 @@ impl Plugin for Fairy {
                 let part = st.figures[fairy as usize].part;
                 for id in st.figures_on(part) {
                     let owner = st.figures[id as usize].owner;
-                    if in_root(st, id) && Self::joinable(rules, st, me, id, owner) {
+                    if in_root(st, id) && self.joinable(rules, st, me, id, owner) {
                         players |= 1 << owner;
                     }
                 }
@@ -267,7 +270,8 @@ impl Plugin for Fairy {
             return;
         }
         let f = st.figures[id as usize];
-        let q = Query { name: "fairy_may_join", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q =
+            Query { key: self.ids.fairy_may_join, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         if rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower) {
             // It stays with its follower, wherever that went.
             if st.figures[fairy as usize].part != f.part {
@@ -287,10 +291,8 @@ impl Plugin for Fairy {
     }
 
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        match q.name {
-            "dragon_may_enter" | "eatable" if q.part.is_some() && q.part == Self::part(st, me) => Some(false),
-            _ => None,
-        }
+        // Asked only `dragon_may_enter` and `eatable` (`query_names`): not on the fairy's tile.
+        (q.part.is_some() && q.part == Self::part(st, me)).then_some(false)
     }
 
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {

@@ -11,7 +11,7 @@
 
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{FigureId, State};
@@ -31,6 +31,7 @@ pub struct Portal {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    portal_target: QueryKey,
     marker: u32,
     placements: usize,
 }
@@ -70,6 +71,7 @@ impl Plugin for Portal {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.marker = reg.require_marker(&self.tile_set, "portal")?;
+        self.ids.portal_target = reg.query("portal_target");
         self.ids.placements = reg.stat("portal_placements");
         Ok(())
     }
@@ -101,8 +103,13 @@ impl Plugin for Portal {
                     if st.graph.followers(node) > 0 || st.graph.is_scored(node) || st.is_complete(node) {
                         continue;
                     }
-                    let q =
-                        Query { name: "portal_target", figure: None, part: Some(part), node: Some(node), by: me as u8 };
+                    let q = Query {
+                        key: self.ids.portal_target,
+                        figure: None,
+                        part: Some(part),
+                        node: Some(node),
+                        by: me as u8,
+                    };
                     if !rules.verdict(st, &q, true) {
                         continue;
                     }

@@ -8,7 +8,7 @@
 
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{Hooks, Plugin, Query};
+use carcassonne_core::plugin::{Hooks, Plugin, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{FigureId, RemoveReason, State};
@@ -41,6 +41,7 @@ pub struct Princess {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    removable: QueryKey,
     marker: u32,
     modifier: u32,
     removals: usize,
@@ -98,7 +99,7 @@ impl Princess {
                         continue;
                     }
                     let q = Query {
-                        name: "princess_removable",
+                        key: self.ids.removable,
                         figure: Some(id),
                         part: Some(fig.part),
                         node: fig.node,
@@ -128,6 +129,7 @@ impl Plugin for Princess {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.marker = reg.require_marker(&self.tile_set, "princess")?;
+        self.ids.removable = reg.query("princess_removable");
         let cat = reg.catalog();
         self.ids.modifier = cat.modifier("princess");
         if self.ids.marker == 0 || self.ids.modifier == 0 {

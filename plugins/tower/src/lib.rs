@@ -31,7 +31,7 @@
 
 use carcassonne_core::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS, NEUTRAL};
@@ -53,6 +53,7 @@ pub struct Tower {
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
+    capturable: QueryKey,
     marker: u32,
     source: u8,
     built: usize,
@@ -138,7 +139,7 @@ impl TowerState {
 
 impl Tower {
     /// Whether figure `id` may be captured by this plugin (TOWER-3).
-    fn capturable(rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
+    fn capturable(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
         let f = &st.figures[id as usize];
         let def = &rules.figure_kinds[f.kind as usize];
         if !f.alive || f.owner == NEUTRAL || !def.follower || def.strength == 0 {
@@ -147,13 +148,13 @@ impl Tower {
         if st.plugin::<TowerState>(me).is_watchman(id) {
             return false;
         }
-        let q = Query { name: "capturable", figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
+        let q = Query { key: self.ids.capturable, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         rules.verdict(st, &q, true)
     }
 
     /// TOWER-3: calls `f` with every figure the tower on `part` may capture: on a tile in
     /// its row or column at a distance up to its height (one pass over the figures).
-    fn for_each_target(rules: &Rules, st: &State, me: usize, part: u32, mut f: impl FnMut(FigureId)) {
+    fn for_each_target(&self, rules: &Rules, st: &State, me: usize, part: u32, mut f: impl FnMut(FigureId)) {
         let s = st.plugin::<TowerState>(me);
         let Some(t) = s.tower_at(part).map(|i| s.towers[i]) else { return };
         let at = st.board.parts[part as usize].pos;
@@ -164,7 +165,7 @@ impl Tower {
             }
             let p = st.board.parts[fig.part as usize].pos;
             let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
-            if ((dx == 0 && dy <= h) || (dy == 0 && dx <= h)) && Self::capturable(rules, st, me, id as FigureId) {
+            if ((dx == 0 && dy <= h) || (dy == 0 && dx <= h)) && self.capturable(rules, st, me, id as FigureId) {
                 f(id as FigureId);
             }
         }
@@ -224,6 +225,7 @@ impl Plugin for Tower {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.marker = reg.require_marker(&self.tile_set, "tower")?;
+        self.ids.capturable = reg.query("capturable");
         self.ids.source = reg.extra_source("ransom")?;
         self.ids.built = reg.stat("tower_pieces_built");
         self.ids.watchmen = reg.stat("tower_watchmen");
@@ -323,8 +325,8 @@ impl Plugin for Tower {
 
     /// TOWER-3 / TOWER-5: watchmen are not captured.
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        match (q.name, q.figure) {
-            ("capturable", Some(id)) if st.plugin::<TowerState>(me).is_watchman(id) => Some(false),
+        match q.figure {
+            Some(id) if q.key == self.ids.capturable && st.plugin::<TowerState>(me).is_watchman(id) => Some(false),
             _ => None,
         }
     }
@@ -334,7 +336,7 @@ impl Plugin for Tower {
         let plugin = me as u8;
         match code {
             CAPTURE => {
-                Self::for_each_target(rules, st, me, data as u32, |id| {
+                self.for_each_target(rules, st, me, data as u32, |id| {
                     out.push(Action::Plugin { plugin, code: CAPTURE, a: id as i32, b: 0 })
                 });
             }
@@ -364,7 +366,7 @@ impl Plugin for Tower {
                 s.pieces[player as usize] -= 1;
                 st.bump_stat(self.ids.built, 1);
                 let mut any = false;
-                Self::for_each_target(rules, st, me, part, |_| any = true);
+                self.for_each_target(rules, st, me, part, |_| any = true);
                 if any {
                     st.push_decision(Decision {
                         player,
