@@ -567,15 +567,16 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     found
 }
 
-/// Rotations in each fit mask, in ascending order, padded with zeros.
-const ROT_LISTS: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
+/// Rotations in each fit mask, in ascending order, padded with zeros: four 16-bit slots
+/// in one word (slot k in bits 16k..16k+16), written with one store per cell.
+const ROT_LISTS: [u64; 16] = {
+    let mut t = [0u64; 16];
     let mut m = 0;
     while m < 16 {
         let (mut n, mut r) = (0, 0);
         while r < 4 {
             if m & (1 << r) != 0 {
-                t[m][n] = r as u8;
+                t[m] |= (r as u64) << (16 * n);
                 n += 1;
             }
             r += 1;
@@ -587,8 +588,9 @@ const ROT_LISTS: [[u8; 4]; 16] = {
 
 /// Appends every fitting placement of a single-part face. Whether a tile fits a cell is
 /// unpredictable, so the first pass is branch-free: each cell writes four candidate slots
-/// (cell, rotation) to a small buffer and the write position advances by the number of
-/// rotations that fit; the second pass turns the kept slots into actions.
+/// (cell index << 2 | rotation, one 64-bit store) to a small buffer and the write position
+/// advances by the number of rotations that fit; the second pass turns the kept slots into
+/// actions.
 fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<Action>) -> bool {
     const CHUNK: usize = 64;
     let frontier = st.board.frontier();
@@ -599,11 +601,10 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
         let mut n = 0usize;
         for (i, &code) in needs.iter().enumerate() {
             let m = face.fit[code as usize] as usize & 15;
-            let list = &ROT_LISTS[m];
-            let w = &mut buf[n..n + 4];
-            for k in 0..4 {
-                w[k] = ((i as u16) << 2) | list[k] as u16;
-            }
+            // The cell index (<< 2) in each of the four slots.
+            let slots = ROT_LISTS[m] | (i as u64 * 0x0004_0004_0004_0004);
+            let w: &mut [u16; 4] = (&mut buf[n..n + 4]).try_into().expect("four slots");
+            *w = [slots as u16, (slots >> 16) as u16, (slots >> 32) as u16, (slots >> 48) as u16];
             n += m.count_ones() as usize;
         }
         found |= n > 0;
