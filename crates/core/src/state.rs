@@ -670,6 +670,13 @@ impl State {
         }
     }
 
+    /// Adds plugin `me`'s note to the record; formats nothing unless recording.
+    pub fn note(&mut self, rules: &Rules, me: usize, text: std::fmt::Arguments<'_>) {
+        if self.log.is_some() {
+            self.log_entry(LogEntry::Note { plugin: rules.plugins[me].name.clone(), text: text.to_string() });
+        }
+    }
+
     /// Appends a record entry (only when recording).
     pub fn log_entry(&mut self, e: LogEntry) {
         if let Some(l) = self.log.as_mut() {

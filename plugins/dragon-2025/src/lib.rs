@@ -35,7 +35,7 @@ use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, State, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, NEUTRAL};
 use carcassonne_core::{Side, TileTypeId};
 use serde::{Deserialize, Serialize};
 
@@ -113,12 +113,6 @@ impl Dragon2025 {
         (0..st.board.len() as u32).filter(move |&p| self.is_lair(rules, st, p))
     }
 
-    fn note(st: &mut State, rules: &Rules, me: usize, text: String) {
-        if st.log.is_some() {
-            st.log_entry(LogEntry::Note { plugin: rules.plugins[me].name.clone(), text });
-        }
-    }
-
     /// FD-ORIENT-1: whether a figure counts as a follower in the dragon's line of sight
     /// (a player's follower, the fairy's included, unless a plugin says otherwise).
     fn in_sight(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
@@ -189,7 +183,7 @@ impl Dragon2025 {
         if mask != 0 {
             let side = Side::from_index(mask.trailing_zeros() as usize);
             st.plugin_mut::<DragonState>(me).facing = Some(side);
-            Self::note(st, rules, me, format!("faces {} (the only direction allowed)", side.name()));
+            st.note(rules, me, format_args!("faces {} (the only direction allowed)", side.name()));
         }
         self.after_orient(rules, st, me);
     }
@@ -271,11 +265,10 @@ impl Dragon2025 {
                 self.eat(rules, st, me, part, Some(keeper));
                 let owner = st.figures[keeper as usize].owner;
                 st.bump_stat(self.ids.repelled, 1);
-                Self::note(
-                    st,
+                st.note(
                     rules,
                     me,
-                    format!(
+                    format_args!(
                         "moves {} from {from} to {pos}, meets the fairy: seat {owner} takes the dragon",
                         dir.name()
                     ),
@@ -290,7 +283,7 @@ impl Dragon2025 {
             }
             self.eat(rules, st, me, part, None);
         }
-        Self::note(st, rules, me, format!("moves {} from {from} to {pos}", dir.name()));
+        st.note(rules, me, format_args!("moves {} from {from} to {pos}", dir.name()));
         self.orient(rules, st, me);
     }
 
@@ -307,7 +300,7 @@ impl Dragon2025 {
         ds.holder = None;
         ds.moves_left = 0;
         let pos = st.board.parts[part as usize].pos;
-        Self::note(st, rules, me, format!("on the lair at {pos}"));
+        st.note(rules, me, format_args!("on the lair at {pos}"));
         self.orient(rules, st, me);
     }
 }

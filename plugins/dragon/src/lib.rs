@@ -17,7 +17,7 @@ use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, State, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, NEUTRAL};
 use carcassonne_core::{Pos, Side, TileTypeId};
 use serde::{Deserialize, Serialize};
 
@@ -145,12 +145,6 @@ impl Dragon {
         waiting.len()
     }
 
-    fn note(rules: &Rules, st: &mut State, me: usize, text: String) {
-        if st.log.is_some() {
-            st.log_entry(LogEntry::Note { plugin: rules.plugins[me].name.clone(), text });
-        }
-    }
-
     /// Starts a movement (PD-DRAGON-4) when the tile placed this turn shows the symbol.
     fn start_movement(&self, rules: &Rules, st: &mut State, me: usize) {
         let Some(from) = Self::dragon_part(st, me) else { return };
@@ -273,8 +267,8 @@ impl Plugin for Dragon {
         if self.early_dragon_tiles == EarlyDragonTiles::SetAside && self.is_symbol(rules, tile) {
             st.plugin_mut::<DragonState>(me).waiting.push(tile);
             st.bump_stat(self.ids.set_aside, 1);
-            let id = rules.catalog.tiles[tile as usize].id.clone();
-            Self::note(rules, st, me, format!("{id} set aside: the dragon is not in play"));
+            let id = &rules.catalog.tiles[tile as usize].id;
+            st.note(rules, me, format_args!("{id} set aside: the dragon is not in play"));
             verdict = DrawVerdict::Taken;
         }
         // The last tile: unless it is a volcano (whose placement brings them in), the
@@ -283,11 +277,10 @@ impl Plugin for Dragon {
         if st.stack.is_empty() && !volcano && !st.plugin::<DragonState>(me).waiting.is_empty() {
             st.plugin_mut::<DragonState>(me).flushed = true;
             let n = Self::shuffle_in(st, me);
-            Self::note(
+            st.note(
                 rules,
-                st,
                 me,
-                format!("the stack ran out before any volcano: {n} dragon tile(s) shuffled in, to be played"),
+                format_args!("the stack ran out before any volcano: {n} dragon tile(s) shuffled in, to be played"),
             );
         }
         verdict
@@ -306,7 +299,7 @@ impl Plugin for Dragon {
                 st.plugin_mut::<DragonState>(me).figure = Some(id);
                 let n = Self::shuffle_in(st, me);
                 if n > 0 {
-                    Self::note(rules, st, me, format!("first volcano: {n} dragon tile(s) shuffled into the stack"));
+                    st.note(rules, me, format_args!("first volcano: {n} dragon tile(s) shuffled into the stack"));
                 }
             }
         }

@@ -187,18 +187,11 @@ impl Tower {
             st.supply[a.owner as usize][a.kind as usize] += 1;
             st.supply[b.owner as usize][b.kind as usize] += 1;
             st.bump_stat(self.ids.exchanges, 1);
-            Self::note(
+            st.note(
                 rules,
-                st,
                 me,
-                format!("prisoners exchanged: seat {} and seat {} each get a follower back", a.owner, b.owner),
+                format_args!("prisoners exchanged: seat {} and seat {} each get a follower back", a.owner, b.owner),
             );
-        }
-    }
-
-    fn note(rules: &Rules, st: &mut State, me: usize, text: String) {
-        if st.log.is_some() {
-            st.log_entry(carcassonne_core::LogEntry::Note { plugin: rules.plugins[me].name.clone(), text });
         }
     }
 
