@@ -586,6 +586,10 @@ const ROT_LISTS: [u64; 16] = {
     t
 };
 
+/// Set bits of each 4-bit fit mask (a table: `count_ones` is no single instruction on the
+/// baseline x86-64 target).
+const FIT_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
 /// Appends every fitting placement of a single-part face. Whether a tile fits a cell is
 /// unpredictable, so the first pass is branch-free: each cell writes four candidate slots
 /// (cell index << 2 | rotation, one 64-bit store) to a small buffer and the write position
@@ -605,7 +609,7 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
             let slots = ROT_LISTS[m] | (i as u64 * 0x0004_0004_0004_0004);
             let w: &mut [u16; 4] = (&mut buf[n..n + 4]).try_into().expect("four slots");
             *w = [slots as u16, (slots >> 16) as u16, (slots >> 32) as u16, (slots >> 48) as u16];
-            n += m.count_ones() as usize;
+            n += FIT_COUNT[m] as usize;
         }
         found |= n > 0;
         out.extend(buf[..n].iter().map(|&e| Action::PlaceTile {
