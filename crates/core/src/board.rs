@@ -87,12 +87,19 @@ impl Board {
             oy: w / 2,
             w,
             cells: vec![EMPTY; (w * w) as usize],
-            parts: Vec::with_capacity(96),
-            frontier: Vec::with_capacity(64),
-            needs: Vec::with_capacity(64),
+            parts: Vec::new(),
+            frontier: Vec::new(),
+            needs: Vec::new(),
             bounds: (0, 0, 0, 0),
             open_cloisters: Vec::new(),
         }
+    }
+
+    /// Makes room for `parts` placed parts (and a frontier to match).
+    pub fn reserve(&mut self, parts: usize) {
+        self.parts.reserve(parts);
+        self.frontier.reserve(parts);
+        self.needs.reserve(parts);
     }
 
     #[inline]

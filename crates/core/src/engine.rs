@@ -85,6 +85,11 @@ impl Game {
             }
         }
         let start = setup.start.ok_or("no plugin gives a start tile")?;
+        // Room for every tile of the game (about five features each): no reallocation and
+        // copy while playing.
+        let tiles = st.stack.len() + 1;
+        st.board.reserve(tiles);
+        st.graph.reserve(tiles * 5);
         place_parts(&rules, &mut st, start, 0, Pos::new(0, 0), Rotation::default());
         st.completed.clear();
         st.placed = None;

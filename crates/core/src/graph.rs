@@ -37,7 +37,7 @@ pub struct Graph {
 
 impl Graph {
     pub fn new() -> Self {
-        Graph { nodes: Vec::with_capacity(320) }
+        Graph { nodes: Vec::new() }
     }
 
     /// Adds a node for one feature; returns its id.
@@ -56,6 +56,11 @@ impl Graph {
             scored: false,
         });
         id
+    }
+
+    /// Makes room for `nodes` more nodes.
+    pub fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
     }
 
     pub fn len(&self) -> usize {
