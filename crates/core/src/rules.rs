@@ -385,6 +385,10 @@ impl Rules {
         for &i in list {
             self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], allowed);
         }
+        // Mostly nothing is vetoed: a branch-free check first.
+        if allowed.iter().fold(true, |all, &ok| all & ok) {
+            return;
+        }
         let Some(first) = allowed.iter().position(|&ok| !ok) else { return };
         let mut k = from + first;
         for j in first + 1..n {

@@ -277,10 +277,20 @@ impl Plugin for DynamicPlugin {
         }
     }
 
-    fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
-        let one = [Action::PlaceTile { pos: p.pos, rot: p.rot, face: p.face }];
+    fn allow_tile(&self, rules: &Rules, st: &State, _me: usize, p: &TilePlacement) -> bool {
+        if st.failure().is_some() {
+            return true;
+        }
+        let one = [Placement { x: p.pos.x, y: p.pos.y, rotation: p.rot.degrees(), face: p.face }];
         let mut allowed = [true];
-        self.allow_tiles(rules, st, me, p.tile, &one, &mut allowed);
+        let id = RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str());
+        let hv = HostView::new(rules, st);
+        self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(&one), RSliceMut::from_mut_slice(&mut allowed));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_TILE, out);
+            return true;
+        }
         allowed[0]
     }
 
@@ -303,13 +313,7 @@ impl Plugin for DynamicPlugin {
         let mut buf = [std::mem::MaybeUninit::<Placement>::uninit(); CHUNK];
         for (cands, oks) in candidates.chunks(CHUNK).zip(allowed.chunks_mut(CHUNK)) {
             for (slot, a) in buf.iter_mut().zip(cands) {
-                let p = match *a {
-                    Action::PlaceTile { pos, rot, face } => {
-                        Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face }
-                    }
-                    _ => Placement::default(),
-                };
-                slot.write(p);
+                slot.write(placement(a));
             }
             // SAFETY: the first `cands.len()` slots were just written.
             let placed = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<Placement>(), cands.len()) };
@@ -466,25 +470,46 @@ impl Plugin for DynamicPlugin {
     }
 }
 
+/// A candidate tile placement as a plugin sees it.
+#[inline(always)]
+fn placement(a: &Action) -> Placement {
+    match *a {
+        Action::PlaceTile { pos, rot, face } => Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face },
+        _ => Placement::default(),
+    }
+}
+
 /// An action of the figure decision as a plugin sees it.
+#[inline]
 fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> ActionView<'a> {
-    let (kind, figure, part, feature, plugin) = match *action {
+    let view = |kind: &'static str| ActionView {
+        kind: RStr::from_str(kind),
+        figure: RStr::from_str(""),
+        part: 0,
+        feature: RStr::from_str(""),
+        plugin: RStr::from_str(""),
+    };
+    match *action {
         Action::PlaceFigure { kind, part, feature } => {
-            let name = rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str());
-            let f = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
+            let feature = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
                 ""
             } else {
                 st.graph.node(st.node_of(part, feature)).kind.name()
             };
-            ("figure", name, part, f, "")
+            ActionView {
+                figure: RStr::from_str(rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str())),
+                part,
+                feature: RStr::from_str(feature),
+                ..view("figure")
+            }
         }
-        Action::Pass => ("pass", "", 0, "", ""),
-        Action::Plugin { plugin, .. } => {
-            ("plugin", "", 0, "", rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str()))
-        }
-        Action::PlaceTile { .. } => ("place_tile", "", 0, "", ""),
-    };
-    ActionView { kind: kind.into(), figure: figure.into(), part, feature: feature.into(), plugin: plugin.into() }
+        Action::Pass => view("pass"),
+        Action::Plugin { plugin, .. } => ActionView {
+            plugin: RStr::from_str(rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str())),
+            ..view("plugin")
+        },
+        Action::PlaceTile { .. } => view("place_tile"),
+    }
 }
 
 fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> FigureView<'a> {
