@@ -238,6 +238,42 @@ impl DynamicPlugin {
     }
 }
 
+impl DynamicPlugin {
+    /// [`Plugin::restrict_figure_actions`] for a long action list (views on the heap).
+    #[cold]
+    #[inline(never)]
+    fn restrict_many(&self, rules: &Rules, st: &State, out: &mut Vec<Action>) {
+        let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a)).collect();
+        let mut keep = vec![true; out.len()];
+        self.filter(rules, st, &views, &mut keep, out);
+    }
+
+    /// Asks the plugin which `views` (of `out`) to keep, then drops the others from `out`.
+    #[inline]
+    fn filter(&self, rules: &Rules, st: &State, views: &[ActionView<'_>], keep: &mut [bool], out: &mut Vec<Action>) {
+        let hv = HostView::new(rules, st);
+        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_FILTER, reported);
+            return;
+        }
+        if keep.iter().fold(true, |all, &k| all & k) {
+            return;
+        }
+        if !keep.contains(&true) {
+            self.fail(
+                st,
+                bit::FIGURE_FILTER,
+                format_args!("invalid effect: it removed every action of the figure decision"),
+            );
+            return;
+        }
+        let mut k = keep.iter();
+        out.retain(|_| *k.next().unwrap_or(&true));
+    }
+}
+
 #[inline]
 fn view<'a>(hv: &'a HostView<'a>) -> View<'a> {
     GameView_TO::from_ptr(RRef::new(hv), TD_Opaque)
@@ -312,7 +348,17 @@ impl Plugin for DynamicPlugin {
         const CHUNK: usize = 64;
         let mut buf = [std::mem::MaybeUninit::<Placement>::uninit(); CHUNK];
         for (cands, oks) in candidates.chunks(CHUNK).zip(allowed.chunks_mut(CHUNK)) {
-            for (slot, a) in buf.iter_mut().zip(cands) {
+            // Four at a time: the loop costs about as much as the conversion.
+            let (quads, rest) = cands.as_chunks::<4>();
+            let (slots, tail) = buf.as_chunks_mut::<4>();
+            for (s, q) in slots.iter_mut().zip(quads) {
+                s[0].write(placement(&q[0]));
+                s[1].write(placement(&q[1]));
+                s[2].write(placement(&q[2]));
+                s[3].write(placement(&q[3]));
+            }
+            let tail = slots.get_mut(quads.len()).map_or(tail, |s| &mut s[..]);
+            for (slot, a) in tail.iter_mut().zip(rest) {
                 slot.write(placement(a));
             }
             // SAFETY: the first `cands.len()` slots were just written.
@@ -363,46 +409,18 @@ impl Plugin for DynamicPlugin {
             return;
         }
         // On the stack for the usual few actions (no allocation per decision).
-        const STACK: usize = 32;
-        let n = out.len();
-        let mut stack_views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
-        let mut stack_keep = [true; STACK];
-        let mut heap_views = Vec::new();
-        let mut heap_keep = Vec::new();
-        let (views, keep): (&[ActionView<'_>], &mut [bool]) = if n <= STACK {
-            for (slot, a) in stack_views.iter_mut().zip(out.iter()) {
-                slot.write(action_view(rules, st, a));
-            }
-            // SAFETY: the first `n` slots were just written.
-            (
-                unsafe { std::slice::from_raw_parts(stack_views.as_ptr().cast::<ActionView<'_>>(), n) },
-                &mut stack_keep[..n],
-            )
-        } else {
-            heap_views.extend(out.iter().map(|a| action_view(rules, st, a)));
-            heap_keep.resize(n, true);
-            (&heap_views[..], &mut heap_keep[..])
-        };
-        let hv = HostView::new(rules, st);
-        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
-        let reported = hv.out.into_inner();
-        if !matches!(reported, Reported::Nothing) {
-            self.judged_badly(st, bit::FIGURE_FILTER, reported);
-            return;
+        const STACK: usize = 16;
+        if out.len() > STACK {
+            return self.restrict_many(rules, st, out);
         }
-        if keep.iter().all(|&k| k) {
-            return;
+        let mut views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
+        for (slot, a) in views.iter_mut().zip(out.iter()) {
+            slot.write(action_view(rules, st, a));
         }
-        if !keep.contains(&true) {
-            self.fail(
-                st,
-                bit::FIGURE_FILTER,
-                format_args!("invalid effect: it removed every action of the figure decision"),
-            );
-            return;
-        }
-        let mut k = keep.iter();
-        out.retain(|_| *k.next().unwrap_or(&true));
+        // SAFETY: the first `out.len()` slots were just written.
+        let views = unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<ActionView<'_>>(), out.len()) };
+        let mut keep = [true; STACK];
+        self.filter(rules, st, views, &mut keep[..out.len()], out);
     }
 
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {

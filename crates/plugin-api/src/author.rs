@@ -256,7 +256,10 @@ fn effects(view: &View<'_>, f: impl FnOnce(&mut Effects) -> Outcome) {
     let r = guard(|| f(&mut fx));
     // Nothing pushed (no capacity) and no verdict: nothing to hand back or to free.
     let untouched = fx.verdict == Verdict::PASS && fx.points.capacity() == 0 && fx.stats.capacity() == 0;
-    if r.is_err() || !untouched {
+    if r.is_ok() && untouched {
+        // No allocation to free: skip the drop code.
+        std::mem::forget(fx);
+    } else {
         hand_back(view, r, fx);
     }
 }
