@@ -227,9 +227,12 @@ pub trait Plugin: Send + Sync + 'static {
         candidates: &[Action],
         allowed: &mut [bool],
     ) {
+        // Only a veto is written: a plugin that allows leaves `allowed` alone.
         for (a, ok) in candidates.iter().zip(allowed.iter_mut()) {
             if let (true, Action::PlaceTile { pos, rot, face }) = (*ok, *a) {
-                *ok = self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot });
+                if !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot }) {
+                    *ok = false;
+                }
             }
         }
     }

@@ -390,31 +390,34 @@ impl Rules {
     /// Removes from `out[from..]` (placements of tile `tile`) those a plugin forbids, keeping
     /// the order; every plugin that may veto the tile answers the list at once.
     pub(crate) fn veto_tiles(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
+        const STACK: usize = 128;
         let list = &self.tile_vetoers[tile as usize];
         let n = out.len() - from;
         if list.is_empty() || n == 0 {
             return;
         }
-        let mut stack = [true; 128];
-        let mut heap = Vec::new();
-        let allowed = if n <= stack.len() {
-            &mut stack[..n]
-        } else {
-            heap.resize(n, true);
-            &mut heap[..]
-        };
+        if n > STACK {
+            return self.veto_many(st, tile, out, from);
+        }
+        let mut allowed = [true; STACK];
         for &i in list {
-            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], allowed);
+            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], &mut allowed[..n]);
         }
-        let Some(first) = allowed.iter().position(|&ok| !ok) else { return };
-        let mut k = from + first;
-        for j in first + 1..n {
-            if allowed[j] {
-                out[k] = out[from + j];
-                k += 1;
-            }
+        // Mostly nothing is vetoed: a branch-free check over the whole array first.
+        if allowed.iter().fold(true, |all, &ok| all & ok) {
+            return;
         }
-        out.truncate(k);
+        retain_allowed(out, from, &allowed[..n]);
+    }
+    /// [`Rules::veto_tiles`] for a long candidate list (on the heap).
+    #[cold]
+    #[inline(never)]
+    fn veto_many(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
+        let mut allowed = vec![true; out.len() - from];
+        for &i in &self.tile_vetoers[tile as usize] {
+            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], &mut allowed);
+        }
+        retain_allowed(out, from, &allowed);
     }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
@@ -469,4 +472,17 @@ impl Rules {
     pub(crate) fn plugin_describe(&self, st: &State, plugin: u8, a: &Action) -> serde_json::Value {
         self.p(plugin).describe_action(self, st, plugin as usize, a)
     }
+}
+
+/// Keeps the actions of `out[from..]` whose `allowed` entry is true, in order.
+fn retain_allowed(out: &mut Vec<Action>, from: usize, allowed: &[bool]) {
+    let Some(first) = allowed.iter().position(|&ok| !ok) else { return };
+    let mut k = from + first;
+    for j in first + 1..allowed.len() {
+        if allowed[j] {
+            out[k] = out[from + j];
+            k += 1;
+        }
+    }
+    out.truncate(k);
 }

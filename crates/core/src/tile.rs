@@ -26,7 +26,9 @@ impl FeatureKind {
         FeatureKind::River,
     ];
     pub fn name(self) -> &'static str {
-        ["city", "road", "field", "monastery", "garden", "river"][self as usize]
+        // A `const` table: an array literal would be built on the stack at every call.
+        const NAMES: [&str; 6] = ["city", "road", "field", "monastery", "garden", "river"];
+        NAMES[self as usize]
     }
     pub fn parse(s: &str) -> Option<Self> {
         FeatureKind::ALL.iter().copied().find(|k| k.name() == s)
@@ -52,7 +54,8 @@ pub enum SideKind {
 
 impl SideKind {
     pub fn name(self) -> &'static str {
-        ["field", "city", "road", "river"][self as usize]
+        const NAMES: [&str; 4] = ["field", "city", "road", "river"];
+        NAMES[self as usize]
     }
 }
 

@@ -238,6 +238,42 @@ impl DynamicPlugin {
     }
 }
 
+impl DynamicPlugin {
+    /// [`Plugin::restrict_figure_actions`] for a long action list (views on the heap).
+    #[cold]
+    #[inline(never)]
+    fn restrict_many(&self, rules: &Rules, st: &State, out: &mut Vec<Action>) {
+        let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a)).collect();
+        let mut keep = vec![true; out.len()];
+        self.filter(rules, st, &views, &mut keep, out);
+    }
+
+    /// Asks the plugin which `views` (of `out`) to keep, then drops the others from `out`.
+    #[inline]
+    fn filter(&self, rules: &Rules, st: &State, views: &[ActionView<'_>], keep: &mut [bool], out: &mut Vec<Action>) {
+        let hv = HostView::new(rules, st);
+        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_FILTER, reported);
+            return;
+        }
+        if keep.iter().fold(true, |all, &k| all & k) {
+            return;
+        }
+        if !keep.contains(&true) {
+            self.fail(
+                st,
+                bit::FIGURE_FILTER,
+                format_args!("invalid effect: it removed every action of the figure decision"),
+            );
+            return;
+        }
+        let mut k = keep.iter();
+        out.retain(|_| *k.next().unwrap_or(&true));
+    }
+}
+
 #[inline]
 fn view<'a>(hv: &'a HostView<'a>) -> View<'a> {
     GameView_TO::from_ptr(RRef::new(hv), TD_Opaque)
@@ -277,10 +313,20 @@ impl Plugin for DynamicPlugin {
         }
     }
 
-    fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
-        let one = [Action::PlaceTile { pos: p.pos, rot: p.rot, face: p.face }];
+    fn allow_tile(&self, rules: &Rules, st: &State, _me: usize, p: &TilePlacement) -> bool {
+        if st.failure().is_some() {
+            return true;
+        }
+        let one = [Placement { x: p.pos.x, y: p.pos.y, rotation: p.rot.degrees(), face: p.face }];
         let mut allowed = [true];
-        self.allow_tiles(rules, st, me, p.tile, &one, &mut allowed);
+        let id = RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str());
+        let hv = HostView::new(rules, st);
+        self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(&one), RSliceMut::from_mut_slice(&mut allowed));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_TILE, out);
+            return true;
+        }
         allowed[0]
     }
 
@@ -302,14 +348,18 @@ impl Plugin for DynamicPlugin {
         const CHUNK: usize = 64;
         let mut buf = [std::mem::MaybeUninit::<Placement>::uninit(); CHUNK];
         for (cands, oks) in candidates.chunks(CHUNK).zip(allowed.chunks_mut(CHUNK)) {
-            for (slot, a) in buf.iter_mut().zip(cands) {
-                let p = match *a {
-                    Action::PlaceTile { pos, rot, face } => {
-                        Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face }
-                    }
-                    _ => Placement::default(),
-                };
-                slot.write(p);
+            // Four at a time: the loop costs about as much as the conversion.
+            let (quads, rest) = cands.as_chunks::<4>();
+            let (slots, tail) = buf.as_chunks_mut::<4>();
+            for (s, q) in slots.iter_mut().zip(quads) {
+                s[0].write(placement(&q[0]));
+                s[1].write(placement(&q[1]));
+                s[2].write(placement(&q[2]));
+                s[3].write(placement(&q[3]));
+            }
+            let tail = slots.get_mut(quads.len()).map_or(tail, |s| &mut s[..]);
+            for (slot, a) in tail.iter_mut().zip(rest) {
+                slot.write(placement(a));
             }
             // SAFETY: the first `cands.len()` slots were just written.
             let placed = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<Placement>(), cands.len()) };
@@ -359,46 +409,18 @@ impl Plugin for DynamicPlugin {
             return;
         }
         // On the stack for the usual few actions (no allocation per decision).
-        const STACK: usize = 32;
-        let n = out.len();
-        let mut stack_views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
-        let mut stack_keep = [true; STACK];
-        let mut heap_views = Vec::new();
-        let mut heap_keep = Vec::new();
-        let (views, keep): (&[ActionView<'_>], &mut [bool]) = if n <= STACK {
-            for (slot, a) in stack_views.iter_mut().zip(out.iter()) {
-                slot.write(action_view(rules, st, a));
-            }
-            // SAFETY: the first `n` slots were just written.
-            (
-                unsafe { std::slice::from_raw_parts(stack_views.as_ptr().cast::<ActionView<'_>>(), n) },
-                &mut stack_keep[..n],
-            )
-        } else {
-            heap_views.extend(out.iter().map(|a| action_view(rules, st, a)));
-            heap_keep.resize(n, true);
-            (&heap_views[..], &mut heap_keep[..])
-        };
-        let hv = HostView::new(rules, st);
-        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
-        let reported = hv.out.into_inner();
-        if !matches!(reported, Reported::Nothing) {
-            self.judged_badly(st, bit::FIGURE_FILTER, reported);
-            return;
+        const STACK: usize = 16;
+        if out.len() > STACK {
+            return self.restrict_many(rules, st, out);
         }
-        if keep.iter().all(|&k| k) {
-            return;
+        let mut views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
+        for (slot, a) in views.iter_mut().zip(out.iter()) {
+            slot.write(action_view(rules, st, a));
         }
-        if !keep.contains(&true) {
-            self.fail(
-                st,
-                bit::FIGURE_FILTER,
-                format_args!("invalid effect: it removed every action of the figure decision"),
-            );
-            return;
-        }
-        let mut k = keep.iter();
-        out.retain(|_| *k.next().unwrap_or(&true));
+        // SAFETY: the first `out.len()` slots were just written.
+        let views = unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<ActionView<'_>>(), out.len()) };
+        let mut keep = [true; STACK];
+        self.filter(rules, st, views, &mut keep[..out.len()], out);
     }
 
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {
@@ -466,25 +488,46 @@ impl Plugin for DynamicPlugin {
     }
 }
 
+/// A candidate tile placement as a plugin sees it.
+#[inline(always)]
+fn placement(a: &Action) -> Placement {
+    match *a {
+        Action::PlaceTile { pos, rot, face } => Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face },
+        _ => Placement::default(),
+    }
+}
+
 /// An action of the figure decision as a plugin sees it.
+#[inline]
 fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> ActionView<'a> {
-    let (kind, figure, part, feature, plugin) = match *action {
+    let view = |kind: &'static str| ActionView {
+        kind: RStr::from_str(kind),
+        figure: RStr::from_str(""),
+        part: 0,
+        feature: RStr::from_str(""),
+        plugin: RStr::from_str(""),
+    };
+    match *action {
         Action::PlaceFigure { kind, part, feature } => {
-            let name = rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str());
-            let f = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
+            let feature = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
                 ""
             } else {
                 st.graph.node(st.node_of(part, feature)).kind.name()
             };
-            ("figure", name, part, f, "")
+            ActionView {
+                figure: RStr::from_str(rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str())),
+                part,
+                feature: RStr::from_str(feature),
+                ..view("figure")
+            }
         }
-        Action::Pass => ("pass", "", 0, "", ""),
-        Action::Plugin { plugin, .. } => {
-            ("plugin", "", 0, "", rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str()))
-        }
-        Action::PlaceTile { .. } => ("place_tile", "", 0, "", ""),
-    };
-    ActionView { kind: kind.into(), figure: figure.into(), part, feature: feature.into(), plugin: plugin.into() }
+        Action::Pass => view("pass"),
+        Action::Plugin { plugin, .. } => ActionView {
+            plugin: RStr::from_str(rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str())),
+            ..view("plugin")
+        },
+        Action::PlaceTile { .. } => view("place_tile"),
+    }
 }
 
 fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> FigureView<'a> {

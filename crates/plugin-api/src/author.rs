@@ -249,22 +249,34 @@ pub fn guard_ffi<T>(f: impl FnOnce() -> Outcome<T>) -> RResult<T, RString> {
 pub struct Adapter<R>(pub R);
 
 /// Runs a hook that may change the game and hands its effects (if any) or its error back.
-#[inline]
+/// The common call (no effect) allocates nothing, moves nothing and reports nothing.
+#[inline(always)]
 fn effects(view: &View<'_>, f: impl FnOnce(&mut Effects) -> Outcome) {
-    let r = guard(|| {
-        let mut fx = Effects::default();
-        f(&mut fx)?;
-        Ok(fx)
-    });
+    let mut fx = Effects::default();
+    let r = guard(|| f(&mut fx));
+    // Nothing pushed (no capacity) and no verdict: nothing to hand back or to free.
+    let untouched = fx.verdict == Verdict::PASS && fx.points.capacity() == 0 && fx.stats.capacity() == 0;
+    if r.is_ok() && untouched {
+        // No allocation to free: skip the drop code.
+        std::mem::forget(fx);
+    } else {
+        hand_back(view, r, fx);
+    }
+}
+
+/// [`effects`]' rare path: the hook failed or said something.
+#[cold]
+#[inline(never)]
+fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
     match r {
-        Ok(fx) if fx.is_empty() => {}
-        Ok(fx) => view.report_effects(fx.into_raw()),
+        Ok(()) if fx.is_empty() => {}
+        Ok(()) => view.report_effects(fx.into_raw()),
         Err(e) => report(view, e),
     }
 }
 
 /// Runs a hook that only judges; an error is handed back and counts as no opinion.
-#[inline]
+#[inline(always)]
 fn judge(view: &View<'_>, f: impl FnOnce() -> Outcome<Verdict>) -> Verdict {
     match guard(f) {
         Ok(v) => v,
@@ -301,11 +313,14 @@ impl<R: Rule> HouseRule for Adapter<R> {
         candidates: RSlice<'_, Placement>,
         mut allowed: RSliceMut<'_, bool>,
     ) {
+        // Only a veto is written: a rule that allows (e.g. a no-op) leaves `allowed` alone.
         let r = guard(|| {
             for (c, ok) in candidates.iter().zip(allowed.iter_mut()) {
                 if *ok {
                     let p = TileView { tile, face: c.face, x: c.x, y: c.y, rotation: c.rotation };
-                    *ok = self.0.allow_tile(&view, &p)?;
+                    if !self.0.allow_tile(&view, &p)? {
+                        *ok = false;
+                    }
                 }
             }
             Ok(())
@@ -358,8 +373,8 @@ impl<R: Rule> HouseRule for Adapter<R> {
     ) {
         let r = guard(|| {
             for (a, k) in actions.iter().zip(keep.iter_mut()) {
-                if *k {
-                    *k = self.0.filter_figure_actions(&view, a)?;
+                if *k && !self.0.filter_figure_actions(&view, a)? {
+                    *k = false;
                 }
             }
             Ok(())
