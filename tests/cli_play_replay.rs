@@ -96,3 +96,48 @@ fn malformed_record_is_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("malformed.json:"));
 }
+
+/// A recorded figure placement or plugin action that is not legal where it stands fails
+/// replay naming the turn, the action (without its seat) and some legal ones; a wrong seat
+/// is named as such.
+#[test]
+fn edited_figure_or_plugin_action_fails_naming_the_turn() {
+    let rec = tmp("pd.json");
+    let args = ["play", "--rules", "config/princess-dragon.toml", "--seed", "4"];
+    assert!(bin().args(args).arg("--record").arg(&rec).output().unwrap().status.success());
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let bad = tmp("pd-bad.json");
+    let replay_err = |r: &Value| {
+        std::fs::write(&bad, serde_json::to_string(r).unwrap()).unwrap();
+        let out = bin().arg("replay").arg(&bad).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+
+    // Turn 2: seat 1's follower on (1,1) city:S; that tile has no road N.
+    let mut r = original.clone();
+    let a = &mut r["turns"][1]["actions"][1];
+    assert_eq!((a["type"].as_str(), a["feature"].as_str()), (Some("figure"), Some("city:S")));
+    a["feature"] = "road:N".into();
+    let (code, err) = replay_err(&r);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("turn 2:") && err.contains("is not legal here"), "{err}");
+    let want = r#"{"cell":[1,1],"feature":"road:N","figure":"follower","type":"figure"} is not legal here"#;
+    assert!(err.contains(want), "{err}");
+
+    // Turn 6: seat 1 moves the fairy to seat 0's follower of turn 3 (PD-FAIRY-1: own
+    // followers only).
+    let mut r = original.clone();
+    let a = &mut r["turns"][5]["actions"][1];
+    assert_eq!(a["action"], "move_fairy");
+    a["at"] = "(1,0) field:Es+Se+Sw+Ws".into();
+    let (code, err) = replay_err(&r);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("turn 6:") && err.contains("is not legal here"), "{err}");
+
+    // The seat is checked against the decision, not matched with the candidates.
+    let mut r = original.clone();
+    r["turns"][1]["actions"][1]["player"] = 0.into();
+    let (code, err) = replay_err(&r);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("turn 2: the record has player 0 act, but the decision is player 1's"), "{err}");
+}

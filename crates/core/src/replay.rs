@@ -101,12 +101,15 @@ pub fn replay_full(record: &GameRecord, rules: Arc<Rules>) -> Result<Game, Repla
     Ok(game)
 }
 
-fn without_player(v: &Value) -> Value {
-    let mut v = v.clone();
-    if let Value::Object(m) = &mut v {
-        m.remove("player");
+/// Whether two action descriptions are equal but for their `"player"` keys.
+fn same_action(got: &Value, want: &Value) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => {
+            let counted = |m: &serde_json::Map<String, Value>| m.len() - usize::from(m.contains_key("player"));
+            counted(g) == counted(w) && w.iter().all(|(k, v)| k == "player" || g.get(k) == Some(v))
+        }
+        _ => got == want,
     }
-    v
 }
 
 /// Turns a recorded action into an [`Action`] of the current decision.
@@ -141,13 +144,30 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
         };
         return Ok(Action::PlaceTile { pos: cell, rot, face });
     }
-    let want = without_player(a);
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
-    for l in &legal {
-        if without_player(&game.describe(l)) == want {
+    // Only candidates of the recorded kind (and cell, or plugin) are described and compared.
+    let cell = a.get("cell").and_then(Value::as_array).and_then(|c| Some((c.first()?.as_i64()?, c.get(1)?.as_i64()?)));
+    let plugin = a.get("plugin").and_then(Value::as_str);
+    let may_match = |l: &Action| match *l {
+        Action::PlaceTile { .. } => false,
+        Action::Pass => kind == "pass",
+        Action::PlaceFigure { part, .. } => {
+            let pos = game.st.board.parts[part as usize].pos;
+            kind == "figure" && cell.is_none_or(|c| c == (pos.x as i64, pos.y as i64))
+        }
+        Action::Plugin { plugin: i, .. } => {
+            kind == "plugin" && plugin.is_none_or(|name| game.rules.plugins[i as usize].name == name)
+        }
+    };
+    for l in legal.iter().filter(|l| may_match(l)) {
+        if same_action(&game.describe(l), a) {
             return Ok(*l);
         }
+    }
+    let mut want = a.clone();
+    if let Value::Object(m) = &mut want {
+        m.remove("player");
     }
     let shown: Vec<String> = legal.iter().take(6).map(|l| game.describe(l).to_string()).collect();
     Err(format!("{want} is not legal here; the {} legal actions include {}", legal.len(), shown.join(", ")))
