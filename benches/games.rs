@@ -1,6 +1,7 @@
 //! Criterion benches for every rule set in `config/` (one group per workload):
-//! - `random_game/<rules>`: a fixed batch of seeded random 2-player games, throughput in
-//!   turns;
+//! - `random_game/<rules>`: a fixed batch of 64 seeded random 2-player games (all
+//!   different, as in `simulate` or AI playouts: a few games repeated would let the branch
+//!   predictor learn them), throughput in turns;
 //! - `legal_actions/<rules>`: legal-action generation on fixed mid-game positions;
 //! - `replay/<rules>`: replaying a fixed record (every action re-checked), in turns;
 //! - `clone/<rules>`: cloning a mid-game state (for tree search).
@@ -18,8 +19,8 @@ use carcassonne_core::replay::replay_full;
 use carcassonne_core::{Action, Game, Rng, Rules};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-/// Games per `random_game` iteration.
-const BATCH: u64 = 8;
+/// Games per `random_game` iteration (distinct seeds).
+const BATCH: u64 = 64;
 
 /// Every rule set under config/ (not the tile data), by file name.
 fn rule_sets() -> Vec<(String, Arc<Rules>, String)> {
@@ -71,6 +72,7 @@ fn benches(c: &mut Criterion) {
     let mut buf = Vec::with_capacity(256);
 
     let mut group = c.benchmark_group("random_game");
+    group.sample_size(20);
     for (name, rules, _) in &sets {
         let turns: u64 = (0..BATCH).map(|s| random_game(rules, s, &mut buf).st.turn as u64 - 1).sum();
         group.throughput(Throughput::Elements(turns));
