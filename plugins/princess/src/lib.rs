@@ -45,6 +45,8 @@ struct Ids {
     marker: u32,
     modifier: u32,
     removals: usize,
+    /// Per tile type: whether it shows a princess (a city with the modifier).
+    tiles: Vec<bool>,
 }
 
 impl Default for Princess {
@@ -78,6 +80,9 @@ impl Princess {
         let mut roots: [u32; 4] = [u32::MAX; 4];
         let mut n = 0;
         for part in st.placed_parts() {
+            if !self.ids.tiles[st.board.parts[part as usize].tile as usize] {
+                continue;
+            }
             let rp = st.rotated(rules, part);
             for (local, feat) in rp.features.iter().enumerate() {
                 if feat.kind != FeatureKind::City {
@@ -135,6 +140,11 @@ impl Plugin for Princess {
         if self.ids.marker == 0 || self.ids.modifier == 0 {
             return Err(format!("tile set '{}' has no `princess` tiles", self.tile_set));
         }
+        let shows = |t: &carcassonne_core::tile::TileType| {
+            let mut features = t.faces.iter().flat_map(|f| &f.parts).flat_map(|p| &p.features);
+            features.any(|f| f.modifiers & self.ids.modifier != 0)
+        };
+        self.ids.tiles = cat.tiles.iter().map(shows).collect();
         self.ids.removals = reg.stat("princess_removals");
         Ok(())
     }
