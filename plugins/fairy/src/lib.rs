@@ -89,6 +89,23 @@ impl Fairy {
         rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower)
     }
 
+    /// Calls `f` with each figure of `player` on the board but `skip`. Whether a figure is
+    /// the player's is unpredictable: the filter writes every id and advances by the test.
+    fn for_each_own(st: &State, player: u8, skip: Option<FigureId>, mut f: impl FnMut(FigureId)) {
+        const CHUNK: usize = 32;
+        let skip = skip.unwrap_or(FigureId::MAX);
+        let mut buf = [0 as FigureId; CHUNK];
+        for (ci, chunk) in st.figures.chunks(CHUNK).enumerate() {
+            let mut n = 0;
+            for (i, g) in chunk.iter().enumerate() {
+                let id = (ci * CHUNK + i) as FigureId;
+                buf[n] = id;
+                n += usize::from(g.alive & (g.owner == player) & (id != skip));
+            }
+            buf[..n].iter().for_each(|&id| f(id));
+        }
+    }
+
     /// Whether tile `part` holds a follower of `player` the fairy may join.
     fn tile_holds(&self, rules: &Rules, st: &State, me: usize, part: u32, player: u8) -> bool {
         st.figures_on(part).any(|id| self.joinable(rules, st, me, id, player))
@@ -158,13 +175,11 @@ impl Plugin for Fairy {
         let s = st.plugin::<FairyState>(me);
         let start = out.len();
         match self.fairy_placement {
-            FairyPlacement::NextFollower => {
-                for id in 0..st.figures.len() as FigureId {
-                    if s.follower != Some(id) && self.joinable(rules, st, me, id, player) {
-                        out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
-                    }
+            FairyPlacement::NextFollower => Self::for_each_own(st, player, s.follower, |id| {
+                if self.joinable(rules, st, me, id, player) {
+                    out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
                 }
-            }
+            }),
             FairyPlacement::OnTile => {
                 let here = Self::part(st, me);
                 for id in 0..st.figures.len() as FigureId {
