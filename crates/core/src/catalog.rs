@@ -146,6 +146,7 @@ impl Catalog {
                 name: part_name,
                 rotated: Rotation::ALL.map(|r| rotate_part(offset, &features, r)),
                 flat: 0,
+                fit: Vec::new(),
                 features,
                 markers,
             };
@@ -166,7 +167,6 @@ impl Catalog {
                             name: face_name,
                             parts: vec![part],
                             distinct_rotations: Vec::new(),
-                            fit: Vec::new(),
                         }),
                     }
                 }
@@ -190,12 +190,7 @@ impl Catalog {
                         set: raw.set.clone(),
                         count,
                         variant_of: t.variant_of.clone(),
-                        faces: vec![TileFace {
-                            name: face_name,
-                            parts: vec![part],
-                            distinct_rotations: Vec::new(),
-                            fit: Vec::new(),
-                        }],
+                        faces: vec![TileFace { name: face_name, parts: vec![part], distinct_rotations: Vec::new() }],
                         markers,
                     });
                 }
@@ -218,12 +213,11 @@ impl Catalog {
                     self.flat.extend(part.rotated.iter().cloned());
                 }
                 face.distinct_rotations = distinct_rotations(face);
-                if face.parts.len() == 1 {
-                    let part = &face.parts[0];
-                    face.fit = (0..NEED_CODES as u16)
+                let rotations = &face.distinct_rotations;
+                for part in &mut face.parts {
+                    part.fit = (0..NEED_CODES as u16)
                         .map(|code| {
-                            face.distinct_rotations
-                                .iter()
+                            (rotations.iter())
                                 .filter(|r| fits(part.rotated[r.quarters() as usize].signature, code))
                                 .fold(0u8, |m, r| m | (1 << r.quarters()))
                         })

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
-use crate::board::{fits, PlacedPart};
+use crate::board::PlacedPart;
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, TilePlacement};
 use crate::rules::Rules;
@@ -524,7 +524,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         }
         for (fi, face) in tile.faces.iter().enumerate() {
             for (pos, code) in st.board.frontier_needs() {
-                let mut rots = face.fit[code as usize];
+                let mut rots = face.parts[0].fit[code as usize];
                 while rots != 0 {
                     let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                     rots &= rots - 1;
@@ -542,13 +542,17 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         return found;
     }
     // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
-    // neighbours (the frontier's need code: a quick test before the whole tile's).
+    // neighbours (the part's rotations that fit the frontier's need code, from a table: a
+    // quick test before the whole tile's).
     let mut local: Vec<Action> = Vec::new();
     for (fi, face) in tile.faces.iter().enumerate() {
         for (cell, code) in st.board.frontier_needs() {
+            if face.parts.iter().fold(0, |m, p| m | p.fit[code as usize]) == 0 {
+                continue;
+            }
             for &rot in &face.distinct_rotations {
                 for p in &face.parts {
-                    if !fits(p.rotated[rot.quarters() as usize].signature, code) {
+                    if p.fit[code as usize] & (1 << rot.quarters()) == 0 {
                         continue;
                     }
                     let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
@@ -603,13 +607,14 @@ const FIT_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<Action>) -> bool {
     const CHUNK: usize = 64;
     let frontier = st.board.frontier();
+    let fit = &face.parts[0].fit;
     let mut found = false;
     let mut buf = [0u16; 4 * CHUNK + 4];
     for (ci, chunk) in frontier.chunks(CHUNK).enumerate() {
         let needs = &st.board.frontier_codes()[ci * CHUNK..ci * CHUNK + chunk.len()];
         let mut n = 0usize;
         for (i, &code) in needs.iter().enumerate() {
-            let m = face.fit[code as usize] as usize & 15;
+            let m = fit[code as usize] as usize & 15;
             // The cell index (<< 2) in each of the four slots.
             let slots = ROT_LISTS[m] | (i as u64 * 0x0004_0004_0004_0004);
             let w: &mut [u16; 4] = (&mut buf[n..n + 4]).try_into().expect("four slots");

@@ -115,6 +115,9 @@ pub struct TilePart {
     pub rotated: [RotatedPart; 4],
     /// Index of `rotated[0]` in [`crate::catalog::Catalog::flat`] (the four follow).
     pub flat: u32,
+    /// Per [`crate::board::need_code`], the bit set of the face's distinct rotations for
+    /// which this part fits a cell with that need (bit = quarter turns).
+    pub fit: Vec<u8>,
 }
 
 /// One face of a tile (double-sided tiles have two).
@@ -124,9 +127,6 @@ pub struct TileFace {
     pub parts: Vec<TilePart>,
     /// Rotations that give distinct layouts (symmetric tiles list fewer).
     pub distinct_rotations: Vec<Rotation>,
-    /// For single-part faces: per [`crate::board::need_code`], the bit set of distinct
-    /// rotations that fit (bit = quarter turns).
-    pub fit: Vec<u8>,
 }
 
 /// A tile type: ID of TILES.md, its faces and copy count.
