@@ -78,6 +78,67 @@ impl Plugin for Bribe {
     }
 }
 
+static ASKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Asks its own question `house_question` on turn 1 (default yes) and logs the verdict.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Asker {
+    #[serde(skip)]
+    key: QueryKey,
+}
+
+impl Plugin for Asker {
+    fn name(&self) -> &str {
+        "asker"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::TURN_START
+    }
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        self.key = reg.query("house_question");
+        Ok(())
+    }
+    fn on_turn_start(&self, r: &Rules, st: &mut State, me: usize) {
+        if st.turn == 1 {
+            let q = Query { key: self.key, figure: None, part: Some(0), node: None, by: me as u8 };
+            let verdict = r.verdict(st, &q, true);
+            ASKED.lock().unwrap().push(format!("verdict {verdict}"));
+        }
+    }
+}
+
+/// Answers only the questions named in its option `names`, with `answer`, logging each.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Answerer {
+    names: Vec<String>,
+    answer: Option<bool>,
+    #[serde(skip)]
+    declared: &'static [&'static str],
+}
+
+impl Plugin for Answerer {
+    fn name(&self) -> &str {
+        "answerer"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::QUERY
+    }
+    fn register(&mut self, _reg: &mut Registry) -> Result<(), String> {
+        let names: Vec<&'static str> = self.names.iter().map(|n| &*n.clone().leak()).collect();
+        self.declared = names.leak();
+        Ok(())
+    }
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(self.declared)
+    }
+    fn answer(&self, r: &Rules, _st: &State, _me: usize, q: &Query) -> Option<bool> {
+        ASKED.lock().unwrap().push(format!("{:?} asked {}", self.names, r.query_name(q.key)));
+        self.answer
+    }
+}
+
 fn test_factories() -> Vec<PluginFactory> {
     let mut f = factories();
     f.push(PluginFactory {
@@ -94,6 +155,22 @@ fn test_factories() -> Vec<PluginFactory> {
         conflicts: &["logger"],
         build: carcassonne_core::build_from_options::<Logger>,
     });
+    f.push(PluginFactory {
+        name: "asker",
+        summary: "test",
+        requires: &[],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<Asker>,
+    });
+    for name in ["answerer", "bystander"] {
+        f.push(PluginFactory {
+            name,
+            summary: "test",
+            requires: &[],
+            conflicts: &[],
+            build: carcassonne_core::build_from_options::<Answerer>,
+        });
+    }
     f.push(PluginFactory {
         name: "bribe",
         summary: "test",
@@ -236,4 +313,30 @@ fn conflicting_plugins_are_a_configuration_error() {
     let e = load_rules(file, text, &disk_resolver(file), &test_factories()).unwrap_err().to_string();
     assert!(e.contains("config/test-conflict.toml:8:"), "{e}");
     assert!(e.contains("plugin 'rival' conflicts with plugin 'logger'"), "{e}");
+}
+
+/// A plugin's own question (interned with `Registry::query`) reaches only the plugins that
+/// declare its name (or declare none); one `false` outweighs the default.
+#[test]
+fn own_questions_reach_only_the_plugins_that_declare_them() {
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "base"
+[[plugins]]
+name = "asker"
+[[plugins]]
+name = "answerer"
+options = { names = ["house_question"], answer = false }
+[[plugins]]
+name = "bystander"
+options = { names = ["eatable"], answer = true }
+"#;
+    let rules = load(text);
+    let key = rules.query_key("house_question").unwrap();
+    assert_eq!(rules.query_name(key), "house_question");
+    ASKED.lock().unwrap().clear();
+    Game::new(rules, 2, 1).unwrap();
+    assert_eq!(*ASKED.lock().unwrap(), ["[\"house_question\"] asked house_question", "verdict false"]);
 }
