@@ -183,7 +183,10 @@ struct PluginSlot {
 
 impl PluginSlot {
     fn new(state: Box<dyn PluginState>) -> PluginSlot {
-        PluginSlot { ty: Any::type_id((*state).as_any()), state }
+        // The boxed value's own type (upcast to `dyn Any`, not `as_any`, which a manual
+        // `PluginState` impl could point elsewhere).
+        let any: &dyn Any = &*state;
+        PluginSlot { ty: any.type_id(), state }
     }
 }
 
@@ -687,5 +690,44 @@ impl State {
     /// Placed part at a cell.
     pub fn part_at(&self, p: Pos) -> Option<u32> {
         self.board.part_at(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug)]
+    struct Inner(u64);
+
+    /// Not `Clone`: implements `PluginState` by hand, with an `as_any` that points at a
+    /// field rather than at itself.
+    #[derive(Debug)]
+    struct Outer {
+        _pad: [u64; 3],
+        inner: Inner,
+    }
+
+    impl PluginState for Outer {
+        fn clone_box(&self) -> Box<dyn PluginState> {
+            Box::new(Outer { _pad: self._pad, inner: Inner(self.inner.0) })
+        }
+        fn as_any(&self) -> &dyn Any {
+            &self.inner
+        }
+        fn as_any_mut(&mut self) -> &mut dyn Any {
+            &mut self.inner
+        }
+    }
+
+    /// The slot records the boxed value's own type, whatever `as_any` returns, so that
+    /// `State::plugin` never reads one type as another.
+    #[test]
+    fn plugin_slot_records_the_boxed_type() {
+        let slot = PluginSlot::new(Box::new(Outer { _pad: [1, 2, 3], inner: Inner(7) }));
+        assert_eq!(slot.ty, TypeId::of::<Outer>());
+        assert_ne!(slot.ty, TypeId::of::<Inner>());
+        let plain = PluginSlot::new(Box::new(5u32));
+        assert_eq!(plain.ty, TypeId::of::<u32>());
     }
 }
