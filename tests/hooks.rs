@@ -140,44 +140,28 @@ impl Plugin for Answerer {
 }
 
 fn test_factories() -> Vec<PluginFactory> {
-    let mut f = factories();
-    f.push(PluginFactory {
-        name: "logger",
-        summary: "test",
-        requires: &[],
-        conflicts: &[],
-        build: carcassonne_core::build_from_options::<Logger>,
-    });
-    f.push(PluginFactory {
-        name: "rival",
-        summary: "test",
-        requires: &[],
-        conflicts: &["logger"],
-        build: carcassonne_core::build_from_options::<Logger>,
-    });
-    f.push(PluginFactory {
-        name: "asker",
-        summary: "test",
-        requires: &[],
-        conflicts: &[],
-        build: carcassonne_core::build_from_options::<Asker>,
-    });
-    for name in ["answerer", "bystander"] {
-        f.push(PluginFactory {
-            name,
-            summary: "test",
-            requires: &[],
-            conflicts: &[],
-            build: carcassonne_core::build_from_options::<Answerer>,
-        });
+    fn test(
+        name: &'static str,
+        requires: &'static [&'static str],
+        conflicts: &'static [&'static str],
+    ) -> PluginFactory {
+        let build = match name {
+            "logger" | "rival" => carcassonne_core::build_from_options::<Logger>,
+            "asker" => carcassonne_core::build_from_options::<Asker>,
+            "answerer" | "bystander" => carcassonne_core::build_from_options::<Answerer>,
+            _ => carcassonne_core::build_from_options::<Bribe>,
+        };
+        PluginFactory { name, summary: "test", requires, conflicts, build }
     }
-    f.push(PluginFactory {
-        name: "bribe",
-        summary: "test",
-        requires: &["base"],
-        conflicts: &[],
-        build: carcassonne_core::build_from_options::<Bribe>,
-    });
+    let mut f = factories();
+    f.extend([
+        test("logger", &[], &[]),
+        test("rival", &[], &["logger"]),
+        test("asker", &[], &[]),
+        test("answerer", &[], &[]),
+        test("bystander", &[], &[]),
+        test("bribe", &["base"], &[]),
+    ]);
     f
 }
 
