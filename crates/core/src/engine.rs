@@ -522,24 +522,20 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
             }
             return found;
         }
+        // `any`: the first placement that fits (and that every plugin allows).
         for (fi, face) in tile.faces.iter().enumerate() {
             for (pos, code) in st.board.frontier_needs() {
                 let mut rots = face.parts[0].fit[code as usize];
                 while rots != 0 {
                     let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                     rots &= rots - 1;
-                    if vetoes && !rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot }) {
-                        continue;
-                    }
-                    found = true;
-                    if any {
+                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot }) {
                         return true;
                     }
-                    out.push(Action::PlaceTile { pos, rot, face: fi as u8 });
                 }
             }
         }
-        return found;
+        return false;
     }
     // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
     // neighbours (the part's rotations that fit the frontier's need code, from a table: a

@@ -10,7 +10,7 @@ use crate::graph::{Graph, NodeId};
 use crate::plugin::PluginState;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::tile::{FeatureKind, RotatedPart, TileTypeId};
+use crate::tile::{FeatureDef, FeatureKind, RotatedPart, TileTypeId};
 
 /// Most seats a game can have.
 pub const MAX_PLAYERS: usize = 6;
@@ -301,12 +301,33 @@ impl State {
         self.board.parts[part as usize].markers
     }
 
-    /// Modifier bits of a feature node.
-    pub fn node_modifiers(&self, rules: &Rules, n: NodeId) -> u32 {
+    /// The tile data of a feature node (unrotated).
+    pub fn feature_def<'r>(&self, rules: &'r Rules, n: NodeId) -> &'r FeatureDef {
         let node = self.graph.node(n);
         let p = &self.board.parts[node.part as usize];
-        rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features[node.local as usize]
-            .modifiers
+        &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
+            [node.local as usize]
+    }
+
+    /// Modifier bits of a feature node.
+    pub fn node_modifiers(&self, rules: &Rules, n: NodeId) -> u32 {
+        self.feature_def(rules, n).modifiers
+    }
+
+    /// The cities (roots, each once) that the field of node `field` touches, as drawn on
+    /// its tiles (farmers' scoring, castles, barns).
+    pub fn field_cities(&self, rules: &Rules, field: NodeId) -> Vec<NodeId> {
+        let mut cities: Vec<NodeId> = Vec::new();
+        for m in self.graph.members(field) {
+            let base = self.board.parts[self.graph.node(m).part as usize].node_base;
+            for &c in &self.feature_def(rules, m).adj_cities {
+                let city = self.graph.find(base + c as u32);
+                if !cities.contains(&city) {
+                    cities.push(city);
+                }
+            }
+        }
+        cities
     }
 
     /// Feature node of feature `local` on placed part `part`.

@@ -19,20 +19,7 @@ pub fn incomplete_points(st: &State, root: NodeId) -> Option<i32> {
 
 /// Completed cities a field touches, counted once each.
 pub fn field_cities(rules: &Rules, st: &State, root: NodeId) -> u32 {
-    let mut cities: Vec<NodeId> = Vec::new();
-    for m in st.graph.members(root) {
-        let node = st.graph.node(m);
-        let p = &st.board.parts[node.part as usize];
-        let def = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
-            [node.local as usize];
-        for &c in &def.adj_cities {
-            let city = st.graph.find(p.node_base + c as u32);
-            if st.graph.open(city) == 0 && !cities.contains(&city) {
-                cities.push(city);
-            }
-        }
-    }
-    cities.len() as u32
+    st.field_cities(rules, root).into_iter().filter(|&c| st.graph.open(c) == 0).count() as u32
 }
 
 pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {

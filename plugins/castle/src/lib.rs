@@ -297,24 +297,13 @@ impl Plugin for Castle {
             .filter(|&r| st.graph.node(r).kind == FeatureKind::Field && st.graph.followers(r) > 0)
             .collect();
         for root in fields {
-            let mut castles: Vec<NodeId> = Vec::new();
-            for m in st.graph.members(root) {
-                let node = st.graph.node(m);
-                let p = &st.board.parts[node.part as usize];
-                let def = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
-                    [node.local as usize];
-                for &c in &def.adj_cities {
-                    let city = st.graph.find(p.node_base + c as u32);
-                    if !castles.contains(&city) && st.plugin::<CastleState>(me).is_castle_city(st, city) {
-                        castles.push(city);
-                    }
-                }
-            }
-            if castles.is_empty() {
+            let s = st.plugin::<CastleState>(me);
+            let castles = st.field_cities(rules, root).into_iter().filter(|&c| s.is_castle_city(st, c)).count();
+            if castles == 0 {
                 continue;
             }
             let winners = st.majority(rules, root);
-            let points = self.farmer_bonus * castles.len() as i32;
+            let points = self.farmer_bonus * castles as i32;
             st.score_players(rules, Some(root), winners, points, self.ids.source, true, "castle final");
         }
     }

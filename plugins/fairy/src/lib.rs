@@ -81,9 +81,12 @@ impl Fairy {
     /// Whether the fairy may join figure `id` of `player` (PD-FAIRY-1).
     fn joinable(&self, rules: &Rules, st: &State, me: usize, id: FigureId, player: u8) -> bool {
         let f = &st.figures[id as usize];
-        if !f.alive || f.owner != player || f.owner == NEUTRAL {
-            return false;
-        }
+        f.alive && f.owner == player && f.owner != NEUTRAL && self.may_join(rules, st, me, id)
+    }
+
+    /// Whether the plugins let the fairy join figure `id` (a live figure of a seat).
+    fn may_join(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
+        let f = &st.figures[id as usize];
         let q =
             Query { key: self.ids.fairy_may_join, figure: Some(id), part: Some(f.part), node: f.node, by: me as u8 };
         rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower)
@@ -176,7 +179,7 @@ impl Plugin for Fairy {
         let start = out.len();
         match self.fairy_placement {
             FairyPlacement::NextFollower => Self::for_each_own(st, player, s.follower, |id| {
-                if self.joinable(rules, st, me, id, player) {
+                if self.may_join(rules, st, me, id) {
                     out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
                 }
             }),
