@@ -12,11 +12,10 @@ use common::rules_with;
 
 use std::sync::Arc;
 
-use carcassonne_cli::bots::{make_bot, Bot};
 use carcassonne_cli::builtin::rules_for_record;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::replay_full;
-use carcassonne_core::{FeatureKind, Game, GameOptions, Rules, NEUTRAL};
+use carcassonne_core::{FeatureKind, Game, Rules, NEUTRAL};
 use carcassonne_plugin_barn::BarnState;
 use carcassonne_plugin_castle::{CastleState, TOKENS};
 use carcassonne_plugin_tower::{TowerState, PIECES};
@@ -115,24 +114,10 @@ fn check_state(g: &Game) {
     }
 }
 
-/// Plays a seeded random game checking the state after every action; `tiles`: the tiles in
-/// the game (None: those in the stack at the start, after any removed unseen).
+/// A seeded random game checked after every action; `tiles`: the tiles in the game (None:
+/// those in the stack at the start, after any removed unseen).
 fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool, tiles: Option<usize>) -> Game {
-    let mut g = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
-    let tiles = tiles.unwrap_or(g.st.stack.len() + 2);
-    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
-    let mut buf = Vec::new();
-    while let Some(d) = g.decision() {
-        g.legal_actions(&mut buf);
-        assert!(!buf.is_empty(), "seed {seed} turn {}: no legal action", g.st.turn);
-        let i = bots[d.player as usize].choose(&g, &buf);
-        g.play_unchecked(buf[i]);
-        check_state(&g);
-    }
-    // A double tile is one tile on two cells.
-    let placed = g.st.board.parts.iter().filter(|p| p.part == 0).count();
-    assert_eq!(placed + g.st.discarded as usize, tiles, "seed {seed}: every tile placed or discarded");
-    g
+    common::play_checked(rules, players, seed, record, tiles, check_state)
 }
 
 fn run(file: &str, opts: &[(&str, &str)], games: u64, tiles: Option<usize>, first_seed: u64) {

@@ -2,6 +2,8 @@
 //! last river tile, plugin conflicts, and the dragon meeting the fairy on a tile that holds
 //! other figures (FD-DRAGON-3), which a base game cannot build without the portal.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -222,51 +224,13 @@ fn the_dragon_meeting_the_fairy_eats_the_other_figures_of_its_tile() {
     assert_eq!(g.st.stats[r.stat("dragon_eaten").unwrap()], 3);
 }
 
-/// A test builder that needs a follower (PD-DRAGON-7, as a builder-and-pig plugin declares).
-#[derive(Default, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-struct TestBuilder {
-    #[serde(skip)]
-    kind: u8,
-}
-
-impl Plugin for TestBuilder {
-    fn name(&self) -> &str {
-        "builder"
-    }
-    fn hooks(&self) -> Hooks {
-        Hooks::QUERY
-    }
-    fn register(&mut self, reg: &mut carcassonne_core::rules::Registry) -> Result<(), String> {
-        self.kind = reg.figure_kind("builder", false, 0, 1)?;
-        Ok(())
-    }
-    fn answer(
-        &self,
-        _r: &Rules,
-        st: &carcassonne_core::State,
-        _me: usize,
-        q: &carcassonne_core::Query,
-    ) -> Option<bool> {
-        let f = st.figures[q.figure? as usize];
-        (q.key == carcassonne_core::QueryKey::NEEDS_FOLLOWER && f.kind == self.kind).then_some(true)
-    }
-}
-
 /// Seat 0's thief on U (1,0) and builder on D's part of that road (plus, optionally, a
 /// second follower of seat 0 there); seat 1's farmer on U (2,0); the lair FDL1 at (1,1),
 /// the dragon facing N; seat 1 draws the symbol FDD3: move 1 eats the thief on (1,0) and
 /// stops there ((1,-1) is empty).
 fn builder_game(second_follower: bool, builder_on_u: bool) -> Game {
     let file = "config/fairy-dragon.toml";
-    let mut f = factories();
-    f.push(PluginFactory {
-        name: "builder",
-        summary: "test",
-        requires: &[],
-        conflicts: &[],
-        build: carcassonne_core::build_from_options::<TestBuilder>,
-    });
+    let f = common::factories_with("builder", carcassonne_core::build_from_options::<common::TestBuilder>);
     let text = std::fs::read_to_string(file).unwrap() + "\n[[plugins]]\nname = \"builder\"\npriority = 60\n";
     let r = load_rules(file, &text, &disk_resolver(file), &f).unwrap();
     let order = ["U", "U", "FDL1", "FDD3"].map(|t| r.catalog.id(t).unwrap()).to_vec();

@@ -4,13 +4,14 @@
 //! board, held or not yet in play; at the end every tile was placed or discarded, and
 //! records replay to the same scores.
 
+mod common;
+
 use std::sync::Arc;
 
-use carcassonne_cli::bots::{make_bot, Bot};
 use carcassonne_cli::builtin::{load_rules_file, rules_for_record};
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::replay_full;
-use carcassonne_core::{Game, GameOptions, Rules, NEUTRAL};
+use carcassonne_core::{Game, Rules, NEUTRAL};
 use carcassonne_plugin_dragon_2025::DragonState;
 use carcassonne_plugin_fairy_2025::FairyState;
 
@@ -84,25 +85,7 @@ fn invariants(g: &Game, ids: &Ids) {
 /// Plays one random game, checking the invariants after every action.
 fn play(r: &Arc<Rules>, players: usize, seed: u64, record: bool) -> Game {
     let ids = ids(r);
-    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
-    let mut g = Game::start(r.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
-    let in_stack = g.st.stack.len() + 1;
-    invariants(&g, &ids);
-    let mut buf = Vec::new();
-    let mut steps = 0;
-    while let Some(d) = g.decision() {
-        g.legal_actions(&mut buf);
-        assert!(!buf.is_empty(), "seed {seed}: no legal action for {d:?}");
-        let i = bots[d.player as usize].choose(&g, &buf);
-        g.play_unchecked(buf[i]);
-        invariants(&g, &ids);
-        steps += 1;
-        assert!(steps < 5000, "seed {seed}: the game does not end");
-    }
-    // Every tile (a double tile is one) was placed or discarded.
-    let placed = g.st.board.parts.iter().filter(|p| p.part == 0).count();
-    assert_eq!(placed - 1 + g.st.discarded as usize, in_stack, "seed {seed}");
-    g
+    common::play_checked(r, players, seed, record, None, |g| invariants(g, &ids))
 }
 
 fn many(file: &str, games: u64) {

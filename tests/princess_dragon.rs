@@ -10,11 +10,10 @@ mod simulate_util;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use carcassonne_cli::builtin::{factories, load_rules_file, load_rules_text};
+use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
 use carcassonne_cli::driver::play_game;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
 use carcassonne_core::replay::parse_action;
-use carcassonne_core::rules::Registry;
 use carcassonne_core::{Game, GameOptions, Hooks, Plugin, Query, Rules, State, NEUTRAL};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -189,30 +188,6 @@ fn set_aside_tiles_are_shuffled_back_into_the_rest_of_the_stack() {
 
 #[derive(Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-struct TestBuilder {
-    #[serde(skip)]
-    kind: u8,
-}
-
-impl Plugin for TestBuilder {
-    fn name(&self) -> &str {
-        "builder"
-    }
-    fn hooks(&self) -> Hooks {
-        Hooks::QUERY
-    }
-    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        self.kind = reg.figure_kind("builder", false, 0, 1)?;
-        Ok(())
-    }
-    fn answer(&self, _r: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
-        let f = st.figures[q.figure? as usize];
-        (q.key == carcassonne_core::QueryKey::NEEDS_FOLLOWER && f.kind == self.kind).then_some(true)
-    }
-}
-
-#[derive(Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
 struct Guard {}
 
 impl Plugin for Guard {
@@ -229,14 +204,8 @@ impl Plugin for Guard {
 }
 
 fn test_rules(extra: &str, guard: bool) -> Arc<Rules> {
-    let mut f: Vec<PluginFactory> = factories();
-    f.push(PluginFactory {
-        name: "builder",
-        summary: "test",
-        requires: &[],
-        conflicts: &[],
-        build: carcassonne_core::build_from_options::<TestBuilder>,
-    });
+    let mut f: Vec<PluginFactory> =
+        common::factories_with("builder", carcassonne_core::build_from_options::<common::TestBuilder>);
     f.push(PluginFactory {
         name: "guard",
         summary: "test",

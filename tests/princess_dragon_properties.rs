@@ -8,11 +8,10 @@ mod common;
 
 use std::sync::Arc;
 
-use carcassonne_cli::bots::{make_bot, Bot};
 use carcassonne_cli::builtin::rules_for_record;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::replay_full;
-use carcassonne_core::{Game, GameOptions, Rules, NEUTRAL};
+use carcassonne_core::{Game, Rules, NEUTRAL};
 
 const PD: &str = "config/princess-dragon.toml";
 
@@ -58,19 +57,9 @@ fn check_state(g: &Game) {
     }
 }
 
+/// A seeded random game checked after every action; all 102 tiles are played.
 fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool) -> Game {
-    let mut g = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
-    let mut buf = Vec::new();
-    while let Some(d) = g.decision() {
-        g.legal_actions(&mut buf);
-        assert!(!buf.is_empty(), "seed {seed} turn {}: no legal action", g.st.turn);
-        let i = bots[d.player as usize].choose(&g, &buf);
-        g.play_unchecked(buf[i]);
-        check_state(&g);
-    }
-    assert_eq!(g.st.board.len() + g.st.discarded as usize, 102, "seed {seed}: every tile placed or discarded");
-    g
+    common::play_checked(rules, players, seed, record, Some(102), check_state)
 }
 
 #[test]

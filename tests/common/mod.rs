@@ -1,12 +1,16 @@
-//! Helpers shared by the rule tests: rule sets with changed options, and the rule IDs
-//! the JSON scenarios cover.
+//! Helpers shared by the rule tests: rule sets with changed options, the rule IDs the
+//! JSON scenarios cover, checked random games, and a test builder plugin.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use carcassonne_cli::builtin::load_rules_text;
-use carcassonne_core::Rules;
+use carcassonne_cli::bots::{make_bot, Bot};
+use carcassonne_cli::builtin::{factories, load_rules_text};
+use carcassonne_core::config::{BuildFn, PluginFactory};
+use carcassonne_core::rules::Registry;
+use carcassonne_core::{Game, GameOptions, Hooks, Plugin, Query, QueryKey, Rules, State};
+use serde::{Deserialize, Serialize};
 
 /// Rule-set file `file` with every line `key = ...` of `opts` set to its value (a key may
 /// stand in several plugins' option tables); returns the rules and the changed text.
@@ -40,4 +44,69 @@ pub fn scenario_rule_ids() -> BTreeSet<String> {
         }
     }
     covered
+}
+
+/// Plays a seeded game of random bots, calling `check` at the start and after every
+/// action; asserts that a decision always has a legal action, that the game ends, and
+/// that every tile was placed or discarded (a double tile counts once): `tiles` of them,
+/// or by default the start tile, the tile drawn at the start and the stack.
+pub fn play_checked(
+    rules: &Arc<Rules>,
+    players: usize,
+    seed: u64,
+    record: bool,
+    tiles: Option<usize>,
+    check: impl Fn(&Game),
+) -> Game {
+    let mut g = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
+    let tiles = tiles.unwrap_or(g.st.stack.len() + 2);
+    let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
+    let mut buf = Vec::new();
+    check(&g);
+    let mut steps = 0;
+    while let Some(d) = g.decision() {
+        g.legal_actions(&mut buf);
+        assert!(!buf.is_empty(), "seed {seed} turn {}: no legal action for {d:?}", g.st.turn);
+        let i = bots[d.player as usize].choose(&g, &buf);
+        g.play_unchecked(buf[i]);
+        check(&g);
+        steps += 1;
+        assert!(steps < 5000, "seed {seed}: the game does not end");
+    }
+    let placed = g.st.board.parts.iter().filter(|p| p.part == 0).count();
+    assert_eq!(placed + g.st.discarded as usize, tiles, "seed {seed}: every tile placed or discarded");
+    g
+}
+
+/// A builder that needs a follower (PD-DRAGON-7), as a builder-and-pig plugin declares it
+/// through the `needs_follower` question; the rule set names it `builder`.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TestBuilder {
+    #[serde(skip)]
+    kind: u8,
+}
+
+impl Plugin for TestBuilder {
+    fn name(&self) -> &str {
+        "builder"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::QUERY
+    }
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        self.kind = reg.figure_kind("builder", false, 0, 1)?;
+        Ok(())
+    }
+    fn answer(&self, _r: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+        let f = st.figures[q.figure? as usize];
+        (q.key == QueryKey::NEEDS_FOLLOWER && f.kind == self.kind).then_some(true)
+    }
+}
+
+/// The built-in plugin factories and a test plugin's.
+pub fn factories_with(name: &'static str, build: BuildFn) -> Vec<PluginFactory> {
+    let mut f = factories();
+    f.push(PluginFactory { name, summary: "test", requires: &[], conflicts: &[], build });
+    f
 }
