@@ -150,22 +150,15 @@ impl QueryKey {
     pub(crate) const CORE: [&'static str; 2] = ["eatable", "needs_follower"];
 }
 
-/// Plugin-owned game state: cloned with the game, downcast by its plugin.
+/// Plugin-owned game state: cloned with the game, downcast by its plugin
+/// ([`State::plugin`]).
 pub trait PluginState: Any + Send + Sync + std::fmt::Debug {
     fn clone_box(&self) -> Box<dyn PluginState>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 impl<T: Any + Clone + Send + Sync + std::fmt::Debug> PluginState for T {
     fn clone_box(&self) -> Box<dyn PluginState> {
         Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

@@ -183,8 +183,7 @@ struct PluginSlot {
 
 impl PluginSlot {
     fn new(state: Box<dyn PluginState>) -> PluginSlot {
-        // The boxed value's own type (upcast to `dyn Any`, not `as_any`, which a manual
-        // `PluginState` impl could point elsewhere).
+        // The boxed value's own type.
         let any: &dyn Any = &*state;
         PluginSlot { ty: any.type_id(), state }
     }
@@ -721,8 +720,7 @@ mod tests {
     #[derive(Debug)]
     struct Inner(u64);
 
-    /// Not `Clone`: implements `PluginState` by hand, with an `as_any` that points at a
-    /// field rather than at itself.
+    /// Not `Clone`: implements `PluginState` by hand.
     #[derive(Debug)]
     struct Outer {
         _pad: [u64; 3],
@@ -733,16 +731,10 @@ mod tests {
         fn clone_box(&self) -> Box<dyn PluginState> {
             Box::new(Outer { _pad: self._pad, inner: Inner(self.inner.0) })
         }
-        fn as_any(&self) -> &dyn Any {
-            &self.inner
-        }
-        fn as_any_mut(&mut self) -> &mut dyn Any {
-            &mut self.inner
-        }
     }
 
-    /// The slot records the boxed value's own type, whatever `as_any` returns, so that
-    /// `State::plugin` never reads one type as another.
+    /// The slot records the boxed value's own type (not that of a field, nor of the box),
+    /// so that `State::plugin` never reads one type as another.
     #[test]
     fn plugin_slot_records_the_boxed_type() {
         let slot = PluginSlot::new(Box::new(Outer { _pad: [1, 2, 3], inner: Inner(7) }));
