@@ -194,6 +194,53 @@ fn a_no_op_plugin_on_every_hook_changes_nothing() {
     }
 }
 
+/// The tile placements of the first decision of a seed-1 game.
+fn first_placements(rules: &Arc<Rules>) -> (String, Vec<Action>) {
+    let g = Game::new(rules.clone(), 2, 1).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    (rules.catalog.tiles[g.st.tile.unwrap() as usize].id.clone(), legal)
+}
+
+/// A placement as the probe's `veto` option names it: tile, x, y, degrees, face.
+fn veto_entry(tile: &str, a: &Action) -> String {
+    let Action::PlaceTile { pos, rot, face } = *a else { panic!("{a:?}") };
+    format!("\"{tile} {} {} {} {face}\"", pos.x, pos.y, rot.degrees())
+}
+
+#[test]
+fn a_plugin_file_vetoes_exactly_the_tile_placements_it_names() {
+    // BASE-3 placements filtered by a plugin: the engine hands its own candidate list across
+    // the boundary; each candidate must reach the plugin as its cell, rotation and face.
+    let (tile, legal) = first_placements(&load_ok("veto-plain", &base_with("")));
+    assert!(legal.len() >= 4, "{legal:?}");
+    let gone = [legal[0], legal[legal.len() / 2], legal[legal.len() - 1]];
+    let list = gone.iter().map(|a| veto_entry(&tile, a)).collect::<Vec<_>>().join(", ");
+    let probed =
+        load_ok("veto-probe", &base_with(&file_entry("carcassonne_test_probe", 5, &format!("veto = [{list}]"))));
+    let (_, left) = first_placements(&probed);
+    let expected: Vec<Action> = legal.iter().copied().filter(|a| !gone.contains(a)).collect();
+    assert_eq!(left, expected);
+}
+
+#[test]
+fn a_tile_a_plugin_file_forbids_everywhere_is_discarded() {
+    // BASE-4 through the draw-time check: every placement of C (one tile in the base game)
+    // is vetoed, so it is shown, removed and another tile drawn.
+    let rules = load_ok("veto-tile", &base_with(&file_entry("carcassonne_test_probe", 5, "veto_tile = \"C\"")));
+    let c = rules.catalog.tiles.iter().position(|t| t.id == "C").unwrap() as u16;
+    for seed in 1..=5 {
+        let g = play_game(&rules, 2, seed, &["random".to_string()], true).unwrap();
+        assert!(g.st.board.parts.iter().all(|p| p.tile != c), "seed {seed}: C was placed");
+        let log = g.st.log.as_ref().unwrap();
+        let c_discarded = log
+            .iter()
+            .filter(|e| matches!(e, carcassonne_core::LogEntry::Discarded { tile, .. } if *tile == c))
+            .count();
+        assert_eq!(c_discarded, 1, "seed {seed}");
+    }
+}
+
 // ---- bad plugin files ----
 
 #[test]
@@ -233,8 +280,8 @@ fn a_plugin_built_against_another_interface_version_is_refused() {
     let e =
         err_of("old-api", &base_with(&format!("[[plugins]]\npath = \"{}\"\n", path_of("carcassonne_test_old_api"))));
     assert!(e.contains("rules.toml:8:"), "{e}");
-    assert!(e.contains("built against plugin interface 0.9.0") && e.contains("this engine uses interface 1."), "{e}");
-    assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 1.x"), "{e}");
+    assert!(e.contains("built against plugin interface 0.9.0") && e.contains("this engine uses interface 2."), "{e}");
+    assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 2.x"), "{e}");
 }
 
 #[test]

@@ -3,17 +3,50 @@
 use crate::geometry::{Pos, Rotation};
 
 /// An answer to a decision. Small and `Copy`: legal-action lists allocate nothing per move.
+///
+/// `repr(u8)` with its fields ordered by alignment: 12 bytes, and a fixed layout (tag byte,
+/// then each variant's fields as a `repr(C)` struct), so that the run-time plugin boundary
+/// hands a list of tile placements across without converting it (checked at compile time
+/// in `carcassonne-dynamic`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Action {
     /// Place the drawn tile: its first part at `pos`, turned by `rot`, face `face`.
-    PlaceTile { pos: Pos, rot: Rotation, face: u8 },
+    PlaceTile { rot: Rotation, face: u8, pos: Pos },
     /// Place a figure of `kind` from supply on feature `feature` of placed part `part`
     /// (`feature == NO_FEATURE`: on the tile, not on a feature).
-    PlaceFigure { kind: u8, part: u32, feature: u8 },
+    PlaceFigure { kind: u8, feature: u8, part: u32 },
     /// Decline (no figure, no optional action).
     Pass,
     /// A plugin's own action: `plugin` is its index, the rest its own encoding.
     Plugin { plugin: u8, code: u16, a: i32, b: i32 },
+}
+
+/// Candidate placements of one tile, as [`crate::Plugin::allow_tiles`] receives them: every
+/// element is an [`Action::PlaceTile`] (the type guarantees it; code may rely on it).
+#[derive(Clone, Copy, Debug)]
+pub struct TileCandidates<'a>(&'a [Action]);
+
+impl<'a> TileCandidates<'a> {
+    /// The list, if every action in it is a tile placement.
+    pub fn new(list: &'a [Action]) -> Option<Self> {
+        list.iter().all(|a| matches!(a, Action::PlaceTile { .. })).then_some(TileCandidates(list))
+    }
+    /// A list the engine generated (tile placements only), unchecked.
+    pub(crate) fn generated(list: &'a [Action]) -> Self {
+        debug_assert!(Self::new(list).is_some());
+        TileCandidates(list)
+    }
+    pub fn as_slice(&self) -> &'a [Action] {
+        self.0
+    }
+}
+
+impl std::ops::Deref for TileCandidates<'_> {
+    type Target = [Action];
+    fn deref(&self) -> &[Action] {
+        self.0
+    }
 }
 
 /// `PlaceFigure::feature` for a figure placed on a tile rather than on a feature.
@@ -35,4 +68,17 @@ pub enum DecisionKind {
 pub struct Decision {
     pub player: u8,
     pub kind: DecisionKind,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_candidates_hold_only_tile_placements() {
+        let tile = Action::PlaceTile { rot: Rotation::from_quarters(1), face: 0, pos: Pos::new(1, 0) };
+        assert_eq!(TileCandidates::new(&[tile, tile]).map(|c| c.len()), Some(2));
+        assert!(TileCandidates::new(&[tile, Action::Pass]).is_none());
+        assert!(TileCandidates::new(&[Action::PlaceFigure { kind: 0, feature: 0, part: 0 }]).is_none());
+    }
 }

@@ -3,7 +3,9 @@
 use std::fmt;
 
 /// A board cell `(x, y)`: x grows east, y grows south; the start tile is at `(0, 0)`.
+/// `repr(C)`: part of [`crate::Action`]'s fixed layout.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+#[repr(C)]
 pub struct Pos {
     pub x: i32,
     pub y: i32,
@@ -100,8 +102,9 @@ pub fn half_mirror(h: u8) -> u8 {
     M[h as usize & 7]
 }
 
-/// A clockwise rotation: 0, 90, 180 or 270 degrees.
+/// A clockwise rotation: 0, 90, 180 or 270 degrees (stored as quarter turns, one byte).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct Rotation(u8);
 
 impl Rotation {

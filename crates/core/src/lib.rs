@@ -19,7 +19,7 @@ pub mod setup;
 pub mod state;
 pub mod tile;
 
-pub use action::{Action, Decision, DecisionKind, NO_FEATURE};
+pub use action::{Action, Decision, DecisionKind, TileCandidates, NO_FEATURE};
 pub use catalog::Catalog;
 pub use config::{build_from_options, load_rules, load_rules_with, FileLoader, FilePlugin, PluginFactory};
 pub use engine::{Game, GameOptions, IllegalAction};

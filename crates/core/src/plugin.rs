@@ -6,7 +6,7 @@
 
 use std::any::Any;
 
-use crate::action::{Action, Decision};
+use crate::action::{Action, Decision, TileCandidates};
 use crate::graph::NodeId;
 use crate::rules::{Registry, Rules};
 use crate::setup::Setup;
@@ -207,8 +207,8 @@ pub trait Plugin: Send + Sync + 'static {
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         true
     }
-    /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once
-    /// (all [`Action::PlaceTile`]): sets `allowed[i] = false` for each one it forbids (skip
+    /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once:
+    /// sets `allowed[i] = false` for each one it forbids (skip
     /// those already false). The default asks `allow_tile` one by one; a plugin whose call
     /// is costly (a run-time plugin across a library boundary) answers the list at once.
     fn allow_tiles(
@@ -217,7 +217,7 @@ pub trait Plugin: Send + Sync + 'static {
         st: &State,
         me: usize,
         tile: TileTypeId,
-        candidates: &[Action],
+        candidates: TileCandidates<'_>,
         allowed: &mut [bool],
     ) {
         // Only a veto is written: a plugin that allows leaves `allowed` alone.

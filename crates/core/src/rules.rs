@@ -1,7 +1,7 @@
 //! A compiled rule set: the tile catalog, the plugins in resolved order, hook dispatch
 //! tables, and what the plugins registered (figure kinds, score sources, statistics).
 
-use crate::action::{Action, Decision};
+use crate::action::{Action, Decision, TileCandidates};
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
@@ -401,7 +401,14 @@ impl Rules {
         }
         let mut allowed = [true; STACK];
         for &i in list {
-            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], &mut allowed[..n]);
+            self.p(i).allow_tiles(
+                self,
+                st,
+                i as usize,
+                tile,
+                TileCandidates::generated(&out[from..]),
+                &mut allowed[..n],
+            );
         }
         // Mostly nothing is vetoed: a branch-free check over the whole array first.
         if allowed.iter().fold(true, |all, &ok| all & ok) {
@@ -415,7 +422,7 @@ impl Rules {
     fn veto_many(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
         let mut allowed = vec![true; out.len() - from];
         for &i in &self.tile_vetoers[tile as usize] {
-            self.p(i).allow_tiles(self, st, i as usize, tile, &out[from..], &mut allowed);
+            self.p(i).allow_tiles(self, st, i as usize, tile, TileCandidates::generated(&out[from..]), &mut allowed);
         }
         retain_allowed(out, from, &allowed);
     }

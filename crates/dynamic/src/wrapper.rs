@@ -19,7 +19,7 @@ use carcassonne_core::config::FilePlugin;
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State};
-use carcassonne_core::{NodeId, Pos, TileTypeId};
+use carcassonne_core::{NodeId, Pos, TileCandidates, TileTypeId};
 use carcassonne_plugin_api as api;
 use carcassonne_plugin_api::{
     ActionView, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, HouseRuleBox, Placement,
@@ -317,7 +317,7 @@ impl Plugin for DynamicPlugin {
         if st.failure().is_some() {
             return true;
         }
-        let one = [Placement { x: p.pos.x, y: p.pos.y, rotation: p.rot.degrees(), face: p.face }];
+        let one = [Placement::new(p.pos.x, p.pos.y, p.rot.quarters(), p.face)];
         let mut allowed = [true];
         let id = RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str());
         let hv = HostView::new(rules, st);
@@ -330,14 +330,15 @@ impl Plugin for DynamicPlugin {
         allowed[0]
     }
 
-    /// One call across the boundary per chunk of 64 candidates (one per decision, mostly).
+    /// One call across the boundary per decision: the engine's candidate list itself
+    /// (laid out as [`Placement`]s, see [`as_placements`]).
     fn allow_tiles(
         &self,
         rules: &Rules,
         st: &State,
         _me: usize,
         tile: TileTypeId,
-        candidates: &[Action],
+        candidates: TileCandidates<'_>,
         allowed: &mut [bool],
     ) {
         if st.failure().is_some() {
@@ -345,31 +346,14 @@ impl Plugin for DynamicPlugin {
         }
         let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
         let hv = HostView::new(rules, st);
-        const CHUNK: usize = 64;
-        let mut buf = [std::mem::MaybeUninit::<Placement>::uninit(); CHUNK];
-        for (cands, oks) in candidates.chunks(CHUNK).zip(allowed.chunks_mut(CHUNK)) {
-            // Four at a time: the loop costs about as much as the conversion.
-            let (quads, rest) = cands.as_chunks::<4>();
-            let (slots, tail) = buf.as_chunks_mut::<4>();
-            for (s, q) in slots.iter_mut().zip(quads) {
-                s[0].write(placement(&q[0]));
-                s[1].write(placement(&q[1]));
-                s[2].write(placement(&q[2]));
-                s[3].write(placement(&q[3]));
-            }
-            let tail = slots.get_mut(quads.len()).map_or(tail, |s| &mut s[..]);
-            for (slot, a) in tail.iter_mut().zip(rest) {
-                slot.write(placement(a));
-            }
-            // SAFETY: the first `cands.len()` slots were just written.
-            let placed = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<Placement>(), cands.len()) };
-            self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
-            let out = hv.out.take();
-            if !matches!(out, Reported::Nothing) {
-                self.judged_badly(st, bit::ALLOW_TILE, out);
-                allowed.fill(true);
-                return;
-            }
+        let placed = as_placements(candidates);
+        let n = placed.len().min(allowed.len());
+        let (placed, oks) = (&placed[..n], &mut allowed[..n]);
+        self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_TILE, out);
+            allowed.fill(true);
         }
     }
 
@@ -490,12 +474,25 @@ impl Plugin for DynamicPlugin {
 
 /// A candidate tile placement as a plugin sees it.
 #[inline(always)]
-fn placement(a: &Action) -> Placement {
-    match *a {
-        Action::PlaceTile { pos, rot, face } => Placement { x: pos.x, y: pos.y, rotation: rot.degrees(), face },
-        _ => Placement::default(),
-    }
+/// The engine's list of tile placements as the interface's [`Placement`]s, without a copy.
+fn as_placements(candidates: TileCandidates<'_>) -> &[Placement] {
+    let list = candidates.as_slice();
+    // SAFETY: `Action` is `repr(u8)`, so `Action::PlaceTile` is laid out as a `repr(C)`
+    // struct of its tag (0) and fields in order (`Rotation` is one byte, `Pos` two i32):
+    // exactly `Placement` (checked below, at compile time); `TileCandidates` holds only
+    // that variant.
+    unsafe { std::slice::from_raw_parts(list.as_ptr().cast::<Placement>(), list.len()) }
 }
+
+/// `Action::PlaceTile` and `Placement` agree on size, alignment and every field.
+const _: () = {
+    use std::mem::{align_of, size_of};
+    assert!(size_of::<Action>() == size_of::<Placement>() && align_of::<Action>() == align_of::<Placement>());
+    let a = Action::PlaceTile { rot: carcassonne_core::Rotation::from_quarters(3), face: 7, pos: Pos::new(-70_000, 9) };
+    // SAFETY: reads only bytes that are fields of both (no padding).
+    let p = unsafe { &*(&a as *const Action).cast::<Placement>() };
+    assert!(p.tag == Placement::TAG && p.quarters == 3 && p.face == 7 && p.x == -70_000 && p.y == 9);
+};
 
 /// An action of the figure decision as a plugin sees it.
 #[inline]

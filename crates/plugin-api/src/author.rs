@@ -317,7 +317,7 @@ impl<R: Rule> HouseRule for Adapter<R> {
         let r = guard(|| {
             for (c, ok) in candidates.iter().zip(allowed.iter_mut()) {
                 if *ok {
-                    let p = TileView { tile, face: c.face, x: c.x, y: c.y, rotation: c.rotation };
+                    let p = TileView { tile, face: c.face, x: c.x, y: c.y, rotation: c.rotation() };
                     if !self.0.allow_tile(&view, &p)? {
                         *ok = false;
                     }

@@ -161,15 +161,31 @@ pub struct RawEffects {
     pub stats: RVec<StatBump>,
 }
 
-/// A candidate placement of the drawn tile (`allow_tiles`): the cell of its first part,
-/// clockwise degrees, face.
+/// A candidate placement of the drawn tile (`allow_tiles`): the cell `(x, y)` of its first
+/// part, `quarters` clockwise quarter turns, face. Laid out as the engine's own candidate
+/// list (a tag byte first), so that the list crosses the boundary without a copy.
 #[repr(C)]
-#[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// The engine's; [`Placement::TAG`] in every candidate.
+    pub tag: u8,
+    pub quarters: u8,
+    pub face: u8,
     pub x: i32,
     pub y: i32,
-    pub rotation: u16,
-    pub face: u8,
+}
+
+impl Placement {
+    /// The tag of a tile placement in the engine's list.
+    pub const TAG: u8 = 0;
+    /// A candidate at `(x, y)`, turned `quarters` (0..=3) clockwise, face `face`.
+    pub const fn new(x: i32, y: i32, quarters: u8, face: u8) -> Self {
+        Placement { tag: Self::TAG, quarters, face, x, y }
+    }
+    /// Clockwise degrees: 0, 90, 180 or 270.
+    pub const fn rotation(&self) -> u16 {
+        self.quarters as u16 * 90
+    }
 }
 
 /// A tile: drawn, placed, or a candidate placement (`allow_tile`). `(x, y)` is the cell of
