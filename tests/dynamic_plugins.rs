@@ -241,6 +241,54 @@ fn a_tile_a_plugin_file_forbids_everywhere_is_discarded() {
     }
 }
 
+#[test]
+fn the_guide_template_is_the_overstretched_example() {
+    // docs/writing-plugins.md shows the template in full; the example crate is that text, so
+    // the guide's code compiles (the crate is built with the others) and is tested below.
+    let doc = std::fs::read_to_string("docs/writing-plugins.md").unwrap();
+    let code = std::fs::read_to_string("plugins/examples/overstretched/src/lib.rs").unwrap();
+    assert!(doc.contains(&format!("```rust\n{code}```")), "the template in the guide and the example differ");
+}
+
+/// Plays one turn: the first legal tile placement, then a farmer (`farmer`) or a pass.
+fn play_turn(g: &mut Game, farmer: bool) {
+    let turn = g.st.turn;
+    let mut legal = Vec::new();
+    while g.decision().is_some() && g.st.turn == turn {
+        g.legal_actions(&mut legal);
+        let field = |a: &Action| match *a {
+            Action::PlaceFigure { part, feature, .. } if feature != carcassonne_core::NO_FEATURE => {
+                g.st.graph.node(g.st.node_of(part, feature)).kind == carcassonne_core::FeatureKind::Field
+            }
+            _ => false,
+        };
+        let a = match legal[0] {
+            Action::PlaceTile { .. } => legal[0],
+            _ if farmer => *legal.iter().find(|a| field(a)).expect("a field on the placed tile"),
+            _ => Action::Pass,
+        };
+        g.try_play(a).unwrap();
+    }
+}
+
+#[test]
+fn the_template_fines_a_player_with_no_follower_left() {
+    // One follower each; seat 0 puts theirs on a field (never completed, so it stays).
+    let text =
+        base_with(&format!("options = {{ followers = 1 }}\n{}", file_entry("house_overstretched", 50, "fine = 3")));
+    let rules = load_ok("overstretched", &text);
+    let mut g = Game::new(rules.clone(), 2, 1).unwrap();
+    play_turn(&mut g, true); // seat 0: farmer, none left: fined at the turn's end
+    assert_eq!(g.scores(), &[-3, 0]);
+    play_turn(&mut g, false); // seat 1 keeps their follower
+    assert_eq!(g.scores(), &[-3, 0]);
+    play_turn(&mut g, false); // seat 0 still has none on hand
+    assert_eq!(g.scores(), &[-6, 0]);
+    assert_eq!(g.st.stats[rules.stat("fines").unwrap()], 2);
+    let source = rules.sources.iter().position(|s| s == "overstretched").unwrap();
+    assert_eq!(g.st.points_by_source[0][source], -6);
+}
+
 // ---- bad plugin files ----
 
 #[test]

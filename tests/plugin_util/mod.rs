@@ -12,8 +12,13 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// The plugin packages: examples and test fixtures.
-pub const PACKAGES: &[&str] =
-    &["house-monastery", "house-no-farmers", "carcassonne-test-probe", "carcassonne-test-old-api"];
+pub const PACKAGES: &[&str] = &[
+    "house-monastery",
+    "house-no-farmers",
+    "house-overstretched",
+    "carcassonne-test-probe",
+    "carcassonne-test-old-api",
+];
 
 /// Builds the plugin packages (`release`: with `--release`); returns library target name
 /// (e.g. `house_monastery`) → library file.
