@@ -175,10 +175,17 @@ pub struct State {
 
 /// A plugin's state with its concrete type, so that [`State::plugin`] downcasts with one
 /// comparison instead of two virtual calls (plugins read their state on every hook).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct PluginSlot {
     ty: TypeId,
     state: Box<dyn PluginState>,
+}
+
+impl Clone for PluginSlot {
+    /// The clone's type is read again: a hand-written `clone_box` may return another type.
+    fn clone(&self) -> PluginSlot {
+        PluginSlot::new(self.state.clone())
+    }
 }
 
 impl PluginSlot {
@@ -742,5 +749,21 @@ mod tests {
         assert_ne!(slot.ty, TypeId::of::<Inner>());
         let plain = PluginSlot::new(Box::new(5u32));
         assert_eq!(plain.ty, TypeId::of::<u32>());
+    }
+
+    /// A state that clones into another type (a hand-written `clone_box` may).
+    #[derive(Debug)]
+    struct Shifty;
+
+    impl PluginState for Shifty {
+        fn clone_box(&self) -> Box<dyn PluginState> {
+            Box::new(7u32)
+        }
+    }
+
+    #[test]
+    fn a_cloned_slot_records_the_clone_s_own_type() {
+        let slot = PluginSlot::new(Box::new(Shifty)).clone();
+        assert_eq!(slot.ty, TypeId::of::<u32>());
     }
 }
