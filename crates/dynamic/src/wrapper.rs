@@ -472,8 +472,6 @@ impl Plugin for DynamicPlugin {
     }
 }
 
-/// A candidate tile placement as a plugin sees it.
-#[inline(always)]
 /// The engine's list of tile placements as the interface's [`Placement`]s, without a copy.
 fn as_placements(candidates: TileCandidates<'_>) -> &[Placement] {
     let list = candidates.as_slice();
