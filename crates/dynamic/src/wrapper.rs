@@ -331,7 +331,7 @@ impl Plugin for DynamicPlugin {
     }
 
     /// One call across the boundary per decision: the engine's candidate list itself
-    /// (laid out as [`Placement`]s, see [`as_placements`]).
+    /// (laid out as [`Placement`]s: see `as_placements`).
     fn allow_tiles(
         &self,
         rules: &Rules,
