@@ -9,7 +9,8 @@
 //!   `fairy_may_join` with false.
 //! - FD-FAIRY-2: when the feature of the fairy's follower is scored (during play or in
 //!   final scoring), its owner scores 3 (score source `fairy`), even if the feature gave
-//!   them nothing; once in final scoring.
+//!   them nothing; once in final scoring; never for a follower on no feature (a watchman:
+//!   COMBO-TOWER).
 //! - FD-FAIRY-3: when the follower leaves the board (or moves to another tile), the fairy
 //!   returns to the supply.
 //! - FD-FAIRY-4: no point at the start of a turn (nothing to do).
@@ -226,8 +227,13 @@ impl Plugin for Fairy2025 {
     }
 
     /// FD-FAIRY-2: 3 points in final scoring, if the follower's feature was not scored.
+    /// A follower on no feature (a watchman on its tower) has nothing that is scored:
+    /// no points (COMBO-TOWER, seed 001: watchman scoring does not trigger the fairy).
     fn on_final_scoring(&self, _rules: &Rules, st: &mut State, me: usize) {
         let Some(f) = Self::follower(st, me) else { return };
+        if st.figures[f as usize].node.is_none() {
+            return;
+        }
         let s = st.plugin_mut::<FairyState>(me);
         if s.final_paid {
             return;
