@@ -182,6 +182,52 @@ fn set_aside_tiles_are_shuffled_back_into_the_rest_of_the_stack() {
     assert_eq!(dragon, vec!["PDD3", "PDD7"]);
 }
 
+/// Forbids every placement of the volcano tiles (so that a drawn volcano is discarded).
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct NoVolcano {}
+
+impl Plugin for NoVolcano {
+    fn name(&self) -> &str {
+        "no-volcano"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::ALLOW_TILE
+    }
+    fn may_veto_tile(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> bool {
+        rules.catalog.tiles[tile as usize].id.starts_with("PDV")
+    }
+    fn allow_tile(&self, rules: &Rules, _st: &State, _me: usize, p: &carcassonne_core::TilePlacement) -> bool {
+        !self.may_veto_tile(rules, p.tile)
+    }
+}
+
+/// PD-DRAGON-1 and BASE-4: a dragon tile set aside before any volcano is played even when
+/// the last tile, a volcano, fits nowhere and is discarded (as a plain tile: no dragon).
+#[test]
+fn set_aside_tiles_follow_a_last_volcano_that_is_discarded() {
+    let f = common::factories_with("no-volcano", carcassonne_core::build_from_options::<NoVolcano>);
+    let text = pd_text(&[]) + "\n[[plugins]]\nname = \"no-volcano\"\npriority = 90\n";
+    let rules = load_rules(PD, &text, &disk_resolver(PD), &f).unwrap();
+    let mut g = start(&rules, 2, &["PDD7", "U", "PDV1"]);
+    let id = |g: &Game| g.st.tile.map(|t| rules.catalog.tiles[t as usize].id.clone());
+    // PDD7 is set aside at once: seat 0 is shown U.
+    assert_eq!(id(&g).as_deref(), Some("U"));
+    play(&mut g, place("U", 1, 0, 0));
+    play(&mut g, pass());
+    // The last tile, PDV1, is discarded; PDD7 follows it, for seat 1.
+    assert_eq!(g.st.discarded, 1);
+    assert_eq!(id(&g).as_deref(), Some("PDD7"));
+    assert_eq!(g.decision().map(|d| d.player), Some(1));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    g.try_play(legal[0]).unwrap();
+    g.try_play(carcassonne_core::Action::Pass).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.st.board.parts.len(), 3, "D, U and PDD7");
+    assert!(g.st.figures.iter().all(|f| f.owner != NEUTRAL || !f.alive), "no dragon came into play");
+}
+
 // ------------------------------------------------------------------------------------
 // Test plugins: a builder that needs a follower (PD-DRAGON-7), and a guard that answers
 // every P&D question with "no", as a later expansion's plugin declares its figures.

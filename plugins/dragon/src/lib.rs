@@ -271,17 +271,21 @@ impl Plugin for Dragon {
             st.note(rules, me, format_args!("{id} set aside: the dragon is not in play"));
             verdict = DrawVerdict::Taken;
         }
-        // The last tile: unless it is a volcano (whose placement brings them in), the
-        // waiting tiles follow it.
-        let volcano = rules.catalog.tiles[tile as usize].markers & self.ids.volcano != 0;
-        if st.stack.is_empty() && !volcano && !st.plugin::<DragonState>(me).waiting.is_empty() {
+        // The last tile: the waiting tiles follow it. A last volcano would bring them in
+        // when placed, but it may fit nowhere and be discarded (BASE-4): they follow it in
+        // either case (after a placed volcano they are dragon tiles again).
+        if st.stack.is_empty() && !st.plugin::<DragonState>(me).waiting.is_empty() {
             st.plugin_mut::<DragonState>(me).flushed = true;
             let n = Self::shuffle_in(st, me);
-            st.note(
-                rules,
-                me,
-                format_args!("the stack ran out before any volcano: {n} dragon tile(s) shuffled in, to be played"),
-            );
+            if rules.catalog.tiles[tile as usize].markers & self.ids.volcano != 0 {
+                st.note(rules, me, format_args!("the last tile is a volcano: {n} dragon tile(s) shuffled in after it"));
+            } else {
+                st.note(
+                    rules,
+                    me,
+                    format_args!("the stack ran out before any volcano: {n} dragon tile(s) shuffled in, to be played"),
+                );
+            }
         }
         verdict
     }
