@@ -197,3 +197,29 @@ fn cli_exits_2_with_one_line_on_bad_rules() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("allows 2 to 5"));
 }
+
+// ---- setup errors, found when the rule set is loaded (not at the first game) ----
+
+#[test]
+fn copies_zero_is_refused_at_the_base_entry() {
+    let d = scratch("copies0");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[plugins.options]\ncopies = 0\n"));
+    assert!(e.contains("rules.toml:6:") && e.contains("`copies` must be at least 1"), "{e}");
+}
+
+#[test]
+fn more_tiles_than_a_board_holds_are_refused() {
+    // 1,000 copies of the 72 base tiles; the board holds at most MAX_TILES.
+    let d = scratch("copies1000");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[plugins.options]\ncopies = 1000\n"));
+    assert!(e.contains("rules.toml:6:") && e.contains("72000 tiles"), "{e}");
+    assert!(e.contains(&format!("at most {} per game", carcassonne_core::MAX_TILES)), "{e}");
+}
+
+#[test]
+fn a_start_tile_outside_the_base_set_is_refused_when_loading() {
+    let d = scratch("start");
+    let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[plugins.options]\nstart_tile = \"RV5\"\n"));
+    assert!(e.contains("rules.toml:6:"), "{e}");
+    assert!(e.contains("start tile 'RV5' is not among the tiles of set 'base'"), "{e}");
+}

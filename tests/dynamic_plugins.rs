@@ -496,7 +496,11 @@ fn cli_plays_records_and_replays_house_rules() {
     let played: Value = serde_json::from_str(&out).unwrap();
     let names: Vec<&str> = played["plugins"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert_eq!(names, vec!["base", "monastery-bonus", "no-farmers"]);
-    let (code, out, err) = cli(&["replay", rec.to_str().unwrap(), "--json"]);
+    // A record's plugin files run code: replay loads them only when asked to.
+    let (code, _, err) = cli(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("loads plugin files only with --allow-plugin-files"), "{err}");
+    let (code, out, err) = cli(&["replay", rec.to_str().unwrap(), "--json", "--allow-plugin-files"]);
     assert_eq!(code, Some(0), "{err}");
     let replayed: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(replayed["final_scores"], played["final_scores"]);

@@ -133,3 +133,59 @@ fn render_rejects_bad_records() {
     bad_input(&["render", &edited, "-o", s], "turn 3");
     assert!(!svg.exists(), "a failed render left {s} behind");
 }
+
+#[test]
+fn too_many_threads_are_refused() {
+    bad_input(&["simulate", "--games", "2", "--threads", "100000"], "--threads 100000: at most 1024");
+}
+
+#[test]
+fn existing_records_are_never_overwritten() {
+    let dir = scratch("records-exist");
+    let recs = dir.join("records");
+    std::fs::create_dir_all(&recs).unwrap();
+    let precious = recs.join("base-000003.json");
+    std::fs::write(&precious, "PRECIOUS").unwrap();
+    let r = recs.to_str().unwrap();
+    bad_input(
+        &["simulate", "--rules", "embedded:config/base.toml", "--games", "5", "--records", r],
+        "base-000003.json",
+    );
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "PRECIOUS");
+    assert_eq!(std::fs::read_dir(&recs).unwrap().count(), 1, "nothing else written");
+    // Games 0 and 1 clash with nothing: written.
+    ok(&["simulate", "--rules", "embedded:config/base.toml", "--games", "2", "--seed", "1", "--records", r]);
+    assert_eq!(std::fs::read_dir(&recs).unwrap().count(), 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn output_through_a_symbolic_link_replaces_the_target() {
+    let dir = scratch("symlink");
+    let target = dir.join("real.txt");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    ok(&["simulate", "--rules", "embedded:config/base.toml", "--games", "2", "-o", link.to_str().unwrap()]);
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink(), "the link is kept");
+    assert!(std::fs::read_to_string(&target).unwrap().contains("games"), "the target holds the summary");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_not_a_panic() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "--rules", "embedded:config/base.toml"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: standard output:") && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_missing_argument_is_named() {
+    bad_input(&["replay"], "<RECORD>");
+}

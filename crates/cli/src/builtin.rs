@@ -80,11 +80,27 @@ pub fn read_rules_text(file: &str) -> Result<String, InputError> {
             InputError::new(file, None, format!("no such embedded rule set (known: {})", known.join(", ")))
         });
     }
-    std::fs::read_to_string(file).map_err(|e| InputError::new(file, None, format!("cannot read rule set: {e}")))
+    carcassonne_core::files::read_text(file)
+        .map_err(|e| InputError::new(file, None, format!("cannot read rule set: {e}")))
 }
 
 /// Loads a rule set from its name and text (tile files resolved next to it).
 pub fn load_rules_text(file: &str, text: &str) -> Result<Arc<Rules>, InputError> {
+    load_rules_trusting(file, text, true)
+}
+
+/// [`load_rules_text`]; with `plugin_files` false, a plugin file the rule set names is
+/// refused (a record's rule set: loading a library runs its code).
+fn load_rules_trusting(file: &str, text: &str, plugin_files: bool) -> Result<Arc<Rules>, InputError> {
+    if !plugin_files && !file.starts_with(EMBEDDED) {
+        let refuse = |path: &str, _: &toml::Table| -> Result<carcassonne_core::FilePlugin, String> {
+            Err(format!(
+                "plugin file '{path}': a record's rule set loads plugin files only with \
+                 --allow-plugin-files (loading a library runs its code)"
+            ))
+        };
+        return load_rules_with(file, text, &disk_resolver(file), &factories(), Some(&refuse));
+    }
     let factories = factories();
     if let Some(path) = file.strip_prefix(EMBEDDED) {
         let path = path.to_string();
@@ -109,10 +125,17 @@ pub fn load_rules_file(file: &str) -> Result<(Arc<Rules>, String), InputError> {
 }
 
 /// Rebuilds the rules a record names, and checks they resolve to the recorded plugins.
+/// Plugin files are refused: see [`rules_for_record_with`].
 pub fn rules_for_record(r: &RecordRules, record_file: &str) -> Result<Arc<Rules>, InputError> {
+    rules_for_record_with(r, record_file, false)
+}
+
+/// [`rules_for_record`]; `plugin_files`: load the plugin files its rule set names (the user
+/// trusts them: `--allow-plugin-files`).
+pub fn rules_for_record_with(r: &RecordRules, record_file: &str, plugin_files: bool) -> Result<Arc<Rules>, InputError> {
     let rules = match &r.text {
-        Some(text) => load_rules_text(&r.file, text)?,
-        None => load_rules_file(&r.file)?.0,
+        Some(text) => load_rules_trusting(&r.file, text, plugin_files)?,
+        None => load_rules_trusting(&r.file, &read_rules_text(&r.file)?, plugin_files)?,
     };
     if !r.plugins.is_empty() {
         let now: Vec<(&str, i64, &serde_json::Value)> =

@@ -26,7 +26,7 @@ pub struct MergeArgs {
 /// Reads a summary file: one summary, or an array of them.
 fn read_summaries(path: &std::path::Path) -> Result<Vec<Summary>, CliError> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+    let text = carcassonne_core::files::read_text(path).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
     let v: Value =
         serde_json::from_str(&text).map_err(|e| CliError::input(format!("{shown}:{}: not JSON: {e}", e.line())))?;
     let items = match v {

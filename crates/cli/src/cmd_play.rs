@@ -61,12 +61,17 @@ pub fn run(a: PlayArgs) -> Result<(), CliError> {
             "discarded": game.st.discarded,
             "final_scores": game.scores(),
         });
-        println!("{v}");
+        crate::output::print_out(&format!("{v}\n"))
     } else {
-        println!("rules: {} ({})", rules.name, a.rules);
-        println!("plugins: {}", plugin_order(&rules));
-        println!("seed {}, {} players, bots {}", a.seed, players, a.bots.join(","));
-        println!("final scores: {}", scores_line(game.scores()));
+        crate::output::print_out(&format!(
+            "rules: {} ({})\nplugins: {}\nseed {}, {} players, bots {}\nfinal scores: {}\n",
+            rules.name,
+            a.rules,
+            plugin_order(&rules),
+            a.seed,
+            players,
+            a.bots.join(","),
+            scores_line(game.scores())
+        ))
     }
-    Ok(())
 }

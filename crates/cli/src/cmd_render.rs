@@ -6,7 +6,7 @@ use carcassonne_core::replay::{replay, replay_full};
 use carcassonne_core::Pos;
 use clap::Args;
 
-use crate::builtin::rules_for_record;
+use crate::builtin::rules_for_record_with;
 use crate::cmd_replay::read_record;
 use crate::output::write_atomic;
 use crate::svg::{render, Picture};
@@ -22,12 +22,16 @@ pub struct RenderArgs {
     /// Draw the board after turn N (0: the start tile only); default: the end of the record.
     #[arg(long, value_name = "N")]
     turn: Option<u32>,
+    /// Load the plugin files the record's rule set names (they run code: only for records
+    /// you trust).
+    #[arg(long)]
+    allow_plugin_files: bool,
 }
 
 pub fn run(a: RenderArgs) -> Result<(), CliError> {
     let shown = a.record.display().to_string();
     let mut rec = read_record(&a.record)?;
-    let rules = rules_for_record(&rec.rules, &shown).map_err(CliError::input)?;
+    let rules = rules_for_record_with(&rec.rules, &shown, a.allow_plugin_files).map_err(CliError::input)?;
     let last = rec.turns.last().map_or(0, |t| t.turn);
     if let Some(n) = a.turn {
         if n > last {
@@ -82,7 +86,7 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         Some(path) => {
             write_atomic(path, svg.as_bytes()).map_err(|e| CliError::input(format!("-o {}: {e}", path.display())))?
         }
-        None => print!("{svg}"),
+        None => crate::output::print_out(&svg)?,
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::replay_full;
 use clap::Args;
 
-use crate::builtin::{plugin_order, rules_for_record};
+use crate::builtin::{plugin_order, rules_for_record_with};
 use crate::output::scores_line;
 use crate::CliError;
 
@@ -17,18 +17,23 @@ pub struct ReplayArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Load the plugin files the record's rule set names (they run code: only for records
+    /// you trust).
+    #[arg(long)]
+    pub allow_plugin_files: bool,
 }
 
 /// Reads and parses a record file, naming the file and line on error.
 pub fn read_record(path: &std::path::Path) -> Result<GameRecord, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let text =
+        carcassonne_core::files::read_text(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     serde_json::from_str(&text).map_err(|e| CliError::input(format!("{}:{}: {e}", path.display(), e.line())))
 }
 
 pub fn run(a: ReplayArgs) -> Result<(), CliError> {
     let shown = a.record.display().to_string();
     let rec = read_record(&a.record)?;
-    let rules = rules_for_record(&rec.rules, &shown).map_err(CliError::input)?;
+    let rules = rules_for_record_with(&rec.rules, &shown, a.allow_plugin_files).map_err(CliError::input)?;
     let game = replay_full(&rec, rules.clone()).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
     if a.json {
         let v = serde_json::json!({
@@ -37,11 +42,13 @@ pub fn run(a: ReplayArgs) -> Result<(), CliError> {
             "turns": rec.turns.len(),
             "final_scores": game.scores(),
         });
-        println!("{v}");
+        crate::output::print_out(&format!("{v}\n"))
     } else {
-        println!("plugins: {}", plugin_order(&rules));
-        println!("replayed {} turns: every action legal", rec.turns.len());
-        println!("final scores: {}", scores_line(game.scores()));
+        crate::output::print_out(&format!(
+            "plugins: {}\nreplayed {} turns: every action legal\nfinal scores: {}\n",
+            plugin_order(&rules),
+            rec.turns.len(),
+            scores_line(game.scores())
+        ))
     }
-    Ok(())
 }

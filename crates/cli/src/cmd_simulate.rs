@@ -91,6 +91,9 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     }
     let threads = match a.threads {
         Some(0) => return Err(CliError::input("--threads 0: at least one thread is needed")),
+        Some(t) if t > MAX_THREADS => {
+            return Err(CliError::input(format!("--threads {t}: at most {MAX_THREADS}")));
+        }
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -142,7 +145,11 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     }
     if let Some(dir) = &a.records {
         prepare_dir(dir)?;
+        let labels: Vec<&str> = sets.iter().map(|s| s.label.as_str()).collect();
+        refuse_existing_records(dir, &labels, shard_index, shard_count, my_games)?;
     }
+    // No more threads than games (the results do not depend on the thread count).
+    let threads = threads.min(usize::try_from(my_games).unwrap_or(usize::MAX));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -175,11 +182,7 @@ pub fn emit(summaries: &[Summary], json: bool, output: Option<&Path>) -> Result<
     match output {
         Some(path) => write_atomic(path, text.as_bytes())
             .map_err(|e| CliError::input(format!("--output {}: {e}", path.display()))),
-        None => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes()).and_then(|_| out.flush()).map_err(CliError::failure)
-        }
+        None => crate::output::print_out(&text),
     }
 }
 
@@ -199,7 +202,31 @@ pub fn check_output(path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Most worker threads `--threads` accepts.
+const MAX_THREADS: usize = 1024;
+
+/// Records are never overwritten: a run whose record files would replace existing files
+/// (or folders) is refused before it starts.
+fn refuse_existing_records(dir: &Path, labels: &[&str], first: u64, step: u64, count: u64) -> Result<(), CliError> {
+    for label in labels {
+        for k in 0..count {
+            let path = record_path(dir, label, first + k * step);
+            if path.symlink_metadata().is_ok() {
+                return Err(CliError::input(format!(
+                    "--records {}: {} already exists (records are never overwritten: use another directory)",
+                    dir.display(),
+                    path.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn prepare_dir(dir: &Path) -> Result<(), CliError> {
+    if dir.symlink_metadata().is_ok() && !dir.is_dir() {
+        return Err(CliError::input(format!("--records {}: not a directory", dir.display())));
+    }
     std::fs::create_dir_all(dir).map_err(|e| CliError::input(format!("--records {}: {e}", dir.display())))?;
     if !dir.is_dir() {
         return Err(CliError::input(format!("--records {}: not a directory", dir.display())));

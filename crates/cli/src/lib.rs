@@ -72,7 +72,14 @@ pub fn main() -> ExitCode {
             }
             // One line: what is wrong with which argument (clap's first line).
             let text = e.render().to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad arguments");
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let mut first = lines.next().unwrap_or("error: bad arguments").to_string();
+            // "...were not provided:" names the arguments on the next line.
+            if first.ends_with(':') {
+                if let Some(next) = lines.next() {
+                    first = format!("{first} {next}");
+                }
+            }
             eprintln!("{first} (see --help)");
             return ExitCode::from(EXIT_BAD_INPUT);
         }

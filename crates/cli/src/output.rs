@@ -4,8 +4,18 @@ use std::io::Write;
 use std::path::Path;
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-/// so an interrupted write never leaves a truncated file under the final name.
+/// so an interrupted write never leaves a truncated file under the final name. A symbolic
+/// link is followed (its target is replaced, not the link); something that is not a
+/// regular file (a device such as `/dev/stdout`, a named pipe) is written to directly.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() && !meta.is_dir() {
+            let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+            return f.write_all(bytes).and_then(|_| f.flush());
+        }
+    }
+    let target = std::fs::canonicalize(path).ok().filter(|_| path.is_symlink());
+    let path = target.as_deref().unwrap_or(path);
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
@@ -24,4 +34,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Final scores as `seat 0: 12, seat 1: 30`.
 pub fn scores_line(scores: &[i32]) -> String {
     scores.iter().enumerate().map(|(i, s)| format!("seat {i}: {s}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Writes `text` to standard output; a failure (a closed pipe, a full disk) is an error
+/// naming standard output instead of a panic.
+pub fn print_out(text: &str) -> Result<(), crate::CliError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| crate::CliError::failure(format!("standard output: {e}")))
 }

@@ -54,6 +54,10 @@ pub fn fits(signature: u32, code: u16) -> bool {
 }
 const FRONTIER: u16 = 0x8000;
 
+/// Most tiles one game may have: cells hold 15-bit part and frontier indices, and a board
+/// of n single-cell parts has at most 2n + 2 frontier cells (double tiles take two parts).
+pub const MAX_TILES: usize = 8_000;
+
 /// Cells, placed parts and the frontier.
 #[derive(Clone, Debug)]
 pub struct Board {

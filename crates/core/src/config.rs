@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::board::MAX_TILES;
 use crate::catalog::Catalog;
 use crate::error::{from_toml, line_of, InputError};
 use crate::plugin::Plugin;
@@ -239,8 +240,28 @@ pub fn load_rules_with(
     let players = raw.players.as_ref().map(|p| *p.get_ref());
     let players_line = raw.players.as_ref().map(|p| line_of(text, p.span().start));
     let name = raw.name.clone().unwrap_or_else(|| file.to_string());
+    let lines: Vec<(String, Option<usize>)> = plugins.iter().map(|(p, _, _, line)| (p.name.clone(), *line)).collect();
+    // An error of plugin 'X' ("plugin 'X': ...") is reported at X's entry.
+    let line_of_error =
+        |e: &str| lines.iter().find(|(n, _)| e.starts_with(&format!("plugin '{n}'"))).map_or(players_line, |(_, l)| *l);
     let rules = Rules::build(&name, catalog, plugins.into_iter().map(|(p, ..)| p).collect(), players)
-        .map_err(|e| InputError::new(file, players_line, e))?;
+        .map_err(|e| InputError::new(file, line_of_error(&e), e))?;
+    // Every player count's setup, now rather than at the first game: a plugin's setup error
+    // or too many tiles is bad input of this file.
+    for n in rules.min_players..=rules.max_players {
+        let setup = rules.setup(n).map_err(|e| InputError::new(file, line_of_error(&e), e))?;
+        let tiles = setup.groups.iter().map(|g| g.tiles.len() + g.last.len()).sum::<usize>() + 1;
+        if tiles > MAX_TILES {
+            return Err(InputError::new(
+                file,
+                None,
+                format!(
+                    "a game of {n} players would have {tiles} tiles; at most {MAX_TILES} are supported \
+                     (check `copies` and the tile counts)"
+                ),
+            ));
+        }
+    }
     Ok(Arc::new(rules))
 }
 
@@ -270,6 +291,6 @@ pub fn disk_resolver(rule_file: &str) -> impl Fn(&str) -> Result<(String, String
     move |rel: &str| {
         let p = dir.join(rel);
         let shown = p.display().to_string();
-        std::fs::read_to_string(&p).map(|t| (shown, t)).map_err(|e| e.to_string())
+        crate::files::read_text(&p).map(|t| (shown, t)).map_err(|e| e.to_string())
     }
 }

@@ -85,6 +85,9 @@ impl Game {
             }
         }
         let start = setup.start.ok_or("no plugin gives a start tile")?;
+        if st.stack.len() + 1 > crate::board::MAX_TILES {
+            return Err(format!("{} tiles: at most {} per game", st.stack.len() + 1, crate::board::MAX_TILES));
+        }
         // Room for every tile of the game (about five features each): no reallocation and
         // copy while playing.
         let tiles = st.stack.len() + 1;

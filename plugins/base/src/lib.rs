@@ -140,14 +140,22 @@ impl Plugin for Base {
     fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
         let cat = &rules.catalog;
         let ids = cat.set(&self.tile_set).ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
+        if self.copies == 0 {
+            return Err("`copies` must be at least 1".into());
+        }
+        let total = ids.iter().fold(0u64, |n, &t| n.saturating_add(cat.tile(t).count as u64 * self.copies as u64));
+        if total > carcassonne_core::MAX_TILES as u64 {
+            return Err(format!(
+                "{total} tiles with `copies` = {}: at most {} per game",
+                self.copies,
+                carcassonne_core::MAX_TILES
+            ));
+        }
         let mut tiles = Vec::new();
         for &t in ids {
             for _ in 0..cat.tile(t).count * self.copies {
                 tiles.push(t);
             }
-        }
-        if self.copies == 0 {
-            return Err("copies must be at least 1".into());
         }
         if self.garden_printing {
             for &t in ids {
