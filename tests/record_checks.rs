@@ -1,5 +1,6 @@
-//! Edited records are refused as bad input (exit code 2, one line naming the file and the
-//! problem): a turn's `tile` and `player`, the `format`, out-of-range cells.
+//! Edited records and summaries are refused as bad input (exit code 2, one line naming the
+//! file and the problem): a turn's `tile` and `player`, the `format`, out-of-range cells,
+//! totals that overflow in `merge`, and rule sets that differ only in their plugins.
 
 mod simulate_util;
 
@@ -116,4 +117,79 @@ fn replay_refuses_cells_out_of_range() {
     let mut v = good.clone();
     v["turns"][t]["actions"][a]["cell"] = json!([4294967296u64, 0]);
     replay_fails(&dir, "figure-cell.json", &v, &[&format!("turn {}:", t + 1), "x 4294967296", "out of range"]);
+}
+
+/// Two shards (0/2 and 1/2) of one 8-game run, as JSON values.
+fn shards() -> (Value, Value) {
+    let sim = |shard: &str| -> Value {
+        serde_json::from_str(&ok(&[
+            "simulate",
+            "--json",
+            "--rules",
+            "config/base.toml",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--shard",
+            shard,
+        ]))
+        .unwrap()
+    };
+    (sim("0/2"), sim("1/2"))
+}
+
+#[test]
+fn merge_refuses_totals_that_overflow() {
+    let dir = scratch("merge-overflow");
+    let (s0, s1) = shards();
+    let a = write(&dir, "s0.json", &s0);
+    // Unedited, the shards merge.
+    ok(&["merge", "--json", &a, &write(&dir, "s1.json", &s1)]);
+
+    let mut v = s1.clone();
+    v["totals"]["turns"] = json!(u64::MAX);
+    let b = write(&dir, "turns.json", &v);
+    bad_input(&["merge", "--json", &a, &b], "turns.json: cannot add its totals: totals.turns");
+
+    let mut v = s1.clone();
+    let source = v["points_by_source"][0]["source"].as_str().unwrap().to_string();
+    assert!(s0["points_by_source"][0]["total"][0].as_i64().unwrap() > 0, "seat 0 scored some {source} points");
+    v["points_by_source"][0]["total"][0] = json!(i64::MAX);
+    let b = write(&dir, "points.json", &v);
+    let err = bad_input(&["merge", "--json", &a, &b], "points.json: cannot add its totals");
+    assert!(err.contains(&format!("points_by_source '{source}' total[0]")) && err.contains("overflows"), "{err}");
+
+    // Within one summary: win shares that wrap around are inconsistent, not accepted.
+    let mut v = s1.clone();
+    v["totals"]["win_sixtieths"] = json!([u64::MAX, 1 + v["games"].as_u64().unwrap() * 60]);
+    let b = write(&dir, "wins.json", &v);
+    bad_input(&["merge", "--json", &a, &b], "wins.json: inconsistent summary: win shares");
+}
+
+#[test]
+fn merge_names_the_plugin_difference() {
+    let dir = scratch("merge-plugins");
+    let (s0, s1) = shards();
+    let a = write(&dir, "s0.json", &s0);
+    let base = s0["plugins"][0].clone();
+    assert_eq!(base["name"], "base");
+    let farmers = base["options"]["farmers"].as_bool().expect("base has a farmers option");
+
+    let mut v = s1.clone();
+    v["plugins"][0]["options"]["farmers"] = json!(!farmers);
+    let b = write(&dir, "farmers.json", &v);
+    let err = bad_input(&["merge", "--json", &a, &b], "farmers.json: cannot merge summaries of different runs");
+    assert!(err.contains(&format!("plugin 'base' option farmers {} differs from {farmers}", !farmers)), "{err}");
+
+    let mut v = s1.clone();
+    v["plugins"][0]["priority"] = json!(7);
+    let b = write(&dir, "priority.json", &v);
+    bad_input(&["merge", "--json", &a, &b], "plugin 'base' priority 7 differs from 0");
+
+    let mut v = s1.clone();
+    v["plugins"].as_array_mut().unwrap().push(json!({"name": "extra", "priority": 99, "options": {}}));
+    let b = write(&dir, "extra.json", &v);
+    let n = v["plugins"].as_array().unwrap().len();
+    bad_input(&["merge", "--json", &a, &b], &format!("plugin {n} 'extra' differs from none"));
 }
