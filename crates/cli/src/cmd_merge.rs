@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use carcassonne_core::record::RecordPlugin;
 use clap::Args;
 use serde_json::Value;
 
@@ -59,6 +60,37 @@ fn shards_of(s: &Summary) -> (u64, Vec<u64>) {
     }
 }
 
+/// The first difference between two resolved plugin lists: (what, in `a`, in `b`).
+fn plugin_difference(a: &[RecordPlugin], b: &[RecordPlugin]) -> (String, String, String) {
+    let shown = |p: Option<&RecordPlugin>| p.map_or("none".to_string(), |p| format!("'{}'", p.name));
+    for k in 0..a.len().max(b.len()) {
+        let (pa, pb) = (a.get(k), b.get(k));
+        let (Some(x), Some(y)) = (pa, pb) else {
+            return (format!("plugin {}", k + 1), shown(pa), shown(pb));
+        };
+        if x.name != y.name {
+            return (format!("plugin {}", k + 1), shown(pa), shown(pb));
+        }
+        if x.priority != y.priority {
+            return (format!("plugin '{}' priority", x.name), x.priority.to_string(), y.priority.to_string());
+        }
+        if x.options != y.options {
+            if let (Value::Object(ox), Value::Object(oy)) = (&x.options, &y.options) {
+                let keys = ox.keys().chain(oy.keys().filter(|key| !ox.contains_key(*key)));
+                for key in keys {
+                    let (vx, vy) = (ox.get(key), oy.get(key));
+                    if vx != vy {
+                        let v = |o: Option<&Value>| o.map_or("(absent)".to_string(), Value::to_string);
+                        return (format!("plugin '{}' option {key}", x.name), v(vx), v(vy));
+                    }
+                }
+            }
+            return (format!("plugin '{}' options", x.name), x.options.to_string(), y.options.to_string());
+        }
+    }
+    ("plugins".into(), "?".into(), "?".into())
+}
+
 /// Merges the summaries of one rule set (one per file, `names` for messages).
 pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, String> {
     let first = &parts[0];
@@ -74,12 +106,16 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, String> {
                 names[0]
             ))
         };
-        if s.rules.name != first.rules.name || s.rules.digest != first.rules.digest || s.plugins != first.plugins {
+        if s.rules.name != first.rules.name || s.rules.digest != first.rules.digest {
             return differ(
                 "rule set",
                 format!("'{}' (digest {})", first.rules.name, first.rules.digest),
                 format!("'{}' (digest {})", s.rules.name, s.rules.digest),
             );
+        }
+        if s.plugins != first.plugins {
+            let (what, a, b) = plugin_difference(&first.plugins, &s.plugins);
+            return differ(&format!("rule set '{}': {what}", s.rules.name), a, b);
         }
         if s.engine_version != first.engine_version {
             return differ("engine version", first.engine_version.clone(), s.engine_version.clone());
@@ -100,8 +136,9 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, String> {
         if n != count {
             return differ("shard count", count.to_string(), n.to_string());
         }
-        let expected: u64 = idx.iter().map(|&i| shard_len(s.games_total, i, n)).sum();
-        if idx.iter().any(|&i| i >= n) || s.games != expected {
+        let expected = idx.iter().try_fold(0u64, |sum, &i| sum.checked_add(shard_len(s.games_total, i, n)));
+        if idx.iter().any(|&i| i >= n) || Some(s.games) != expected {
+            let expected = expected.map_or("more than 2^64".to_string(), |e| e.to_string());
             return Err(format!(
                 "{name}: inconsistent summary: shards {idx:?} of {n} hold {expected} games, it counts {}",
                 s.games
@@ -122,7 +159,7 @@ pub fn merge(parts: &[Summary], names: &[String]) -> Result<Summary, String> {
                 if t.sources != acc.sources || t.stat_names != acc.stat_names {
                     return Err(format!("{name}: score sources or statistics differ from {}", names[0]));
                 }
-                t.merge(&acc)
+                t.merge(&acc).map_err(|e| format!("{name}: cannot add its totals: {e}"))?
             }
         }
         wall += s.wall_seconds;

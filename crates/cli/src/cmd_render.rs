@@ -51,7 +51,7 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
     let highlight = rec.turns.iter().rev().find(|t| t.turn <= stop).and_then(|t| {
         t.actions.iter().find(|x| x["type"] == "place_tile").and_then(|x| {
             let c = x.get("cell")?.as_array()?;
-            Some(Pos::new(c.first()?.as_i64()? as i32, c.get(1)?.as_i64()? as i32))
+            Some(Pos::new(i32::try_from(c.first()?.as_i64()?).ok()?, i32::try_from(c.get(1)?.as_i64()?).ok()?))
         })
     });
     let state = if game.is_over() {

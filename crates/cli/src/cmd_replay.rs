@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use carcassonne_core::record::GameRecord;
-use carcassonne_core::replay::replay_full;
+use carcassonne_core::replay::{check_format, replay_full};
 use clap::Args;
 
 use crate::builtin::{plugin_order, rules_for_record_with};
@@ -27,7 +27,10 @@ pub struct ReplayArgs {
 pub fn read_record(path: &std::path::Path) -> Result<GameRecord, CliError> {
     let text =
         carcassonne_core::files::read_text(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| CliError::input(format!("{}:{}: {e}", path.display(), e.line())))
+    let rec: GameRecord =
+        serde_json::from_str(&text).map_err(|e| CliError::input(format!("{}:{}: {e}", path.display(), e.line())))?;
+    check_format(&rec).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    Ok(rec)
 }
 
 pub fn run(a: ReplayArgs) -> Result<(), CliError> {

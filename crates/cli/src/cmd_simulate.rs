@@ -303,7 +303,7 @@ fn play_all(
             })
             .collect::<Result<_, CliError>>()?;
         for p in &parts {
-            total.merge(p);
+            total.merge(p).map_err(CliError::failure)?;
         }
         start = end;
     }

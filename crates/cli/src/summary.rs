@@ -258,26 +258,31 @@ impl Accumulator {
         }
     }
 
-    /// Adds another accumulator of the same rule set and seats.
-    pub fn merge(&mut self, o: &Accumulator) {
-        self.games += o.games;
-        self.turns += o.turns;
-        self.discarded += o.discarded;
-        self.tied_games += o.tied_games;
-        for seat in 0..self.players {
-            self.win_sixtieths[seat] += o.win_sixtieths[seat];
+    /// Adds another accumulator of the same rule set and seats; fails naming the total
+    /// whose sum does not fit (and leaves `self` unchanged).
+    pub fn merge(&mut self, o: &Accumulator) -> Result<(), String> {
+        let mut m = self.clone();
+        add_u64(&mut m.games, o.games, "games")?;
+        add_u64(&mut m.turns, o.turns, "totals.turns")?;
+        add_u64(&mut m.discarded, o.discarded, "discarded")?;
+        add_u64(&mut m.tied_games, o.tied_games, "tied_games")?;
+        for seat in 0..m.players {
+            add_u64(&mut m.win_sixtieths[seat], o.win_sixtieths[seat], &format!("totals.win_sixtieths[{seat}]"))?;
             for (&s, &c) in &o.histogram[seat] {
-                *self.histogram[seat].entry(s).or_insert(0) += c;
+                let field = format!("totals.score_histogram[{seat}] (score {s})");
+                add_u64(m.histogram[seat].entry(s).or_insert(0), c, &field)?;
             }
         }
-        for (mine, theirs) in self.points.iter_mut().zip(&o.points) {
-            for (a, b) in mine.iter_mut().zip(theirs) {
-                *a += b;
+        for ((mine, theirs), src) in m.points.iter_mut().zip(&o.points).zip(&m.sources) {
+            for (seat, (a, b)) in mine.iter_mut().zip(theirs).enumerate() {
+                add_i64(a, *b, &format!("points_by_source '{src}' total[{seat}]"))?;
             }
         }
-        for (a, b) in self.stats.iter_mut().zip(&o.stats) {
-            *a += b;
+        for ((a, b), name) in m.stats.iter_mut().zip(&o.stats).zip(&m.stat_names) {
+            add_i64(a, *b, &format!("stats '{name}' total"))?;
         }
+        *self = m;
+        Ok(())
     }
 
     /// Rebuilds the accumulator of a summary from its totals (checking they agree).
@@ -298,10 +303,13 @@ impl Accumulator {
         acc.tied_games = s.tied_games;
         acc.win_sixtieths = s.totals.win_sixtieths.clone();
         for (seat, h) in s.totals.score_histogram.iter().enumerate() {
+            let mut counted = Some(0u64);
             for &(score, count) in h {
-                *acc.histogram[seat].entry(score).or_insert(0) += count;
+                let field = format!("totals.score_histogram[{seat}] (score {score})");
+                add_u64(acc.histogram[seat].entry(score).or_insert(0), count, &field)?;
+                counted = counted.and_then(|n| n.checked_add(count));
             }
-            if acc.histogram[seat].values().sum::<u64>() != s.games {
+            if counted != Some(s.games) {
                 return bad("a score histogram does not count every game");
             }
         }
@@ -312,7 +320,8 @@ impl Accumulator {
             acc.points[src] = p.total.clone();
         }
         acc.stats = s.stats.iter().map(|x| x.total).collect();
-        if acc.win_sixtieths.iter().sum::<u64>() != s.games * WIN_UNITS {
+        let shares = acc.win_sixtieths.iter().try_fold(0u64, |n, &w| n.checked_add(w));
+        if shares.is_none() || shares != s.games.checked_mul(WIN_UNITS) {
             return bad("win shares do not add up to one per game");
         }
         Ok(acc)
@@ -328,12 +337,7 @@ impl Accumulator {
         let mut min_score = Vec::new();
         let mut max_score = Vec::new();
         for h in &self.histogram {
-            let sum: i128 = h.iter().map(|(&s, &c)| s as i128 * c as i128).sum();
-            let sq: i128 = h.iter().map(|(&s, &c)| (s as i128) * (s as i128) * c as i128).sum();
-            let mean = div(sum as f64);
-            // Variance from exact integers: (n*sum(x^2) - sum(x)^2) / n^2.
-            let var_num = self.games as i128 * sq - sum * sum;
-            let var = if self.games == 0 { 0.0 } else { var_num as f64 / (n * n) };
+            let (mean, var) = mean_and_variance(h, self.games);
             mean_score.push(mean);
             sd_score.push(var.max(0.0).sqrt());
             median_score.push(median(h, self.games));
@@ -385,6 +389,47 @@ impl Accumulator {
                 win_sixtieths: self.win_sixtieths.clone(),
                 score_histogram: self.histogram.iter().map(|h| h.iter().map(|(&s, &c)| (s, c)).collect()).collect(),
             },
+        }
+    }
+}
+
+/// Adds `b` to the total `field`, failing when the sum does not fit.
+fn add_u64(a: &mut u64, b: u64, field: &str) -> Result<(), String> {
+    *a = a.checked_add(b).ok_or_else(|| format!("{field}: {a} + {b} overflows (more than {})", u64::MAX))?;
+    Ok(())
+}
+
+/// Adds `b` to the total `field`, failing when the sum does not fit.
+fn add_i64(a: &mut i64, b: i64, field: &str) -> Result<(), String> {
+    *a = a
+        .checked_add(b)
+        .ok_or_else(|| format!("{field}: {a} + {b} overflows (outside {} to {})", i64::MIN, i64::MAX))?;
+    Ok(())
+}
+
+/// Mean and population variance of a histogram holding `n` values: from exact integers
+/// (`(n*sum(x^2) - sum(x)^2) / n^2`), or in floating point when those do not fit in 128
+/// bits (huge scores or counts in a summary given to `merge`).
+fn mean_and_variance(h: &BTreeMap<i64, u64>, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let exact = || -> Option<(i128, i128)> {
+        let (mut sum, mut sq) = (0i128, 0i128);
+        for (&s, &c) in h {
+            let sc = (s as i128).checked_mul(c as i128)?;
+            sum = sum.checked_add(sc)?;
+            sq = sq.checked_add(sc.checked_mul(s as i128)?)?;
+        }
+        Some((sum, (n as i128).checked_mul(sq)?.checked_sub(sum.checked_mul(sum)?)?))
+    };
+    let nf = n as f64;
+    match exact() {
+        Some((sum, var_num)) => (sum as f64 / nf, var_num as f64 / (nf * nf)),
+        None => {
+            let mean = h.iter().map(|(&s, &c)| s as f64 * c as f64).sum::<f64>() / nf;
+            let var = h.iter().map(|(&s, &c)| c as f64 * (s as f64 - mean) * (s as f64 - mean)).sum::<f64>() / nf;
+            (mean, var)
         }
     }
 }
@@ -601,7 +646,7 @@ mod tests {
         let games = [[10, 20], [30, 30], [5, 1], [7, 9], [3, 3], [40, 2]];
         let whole = acc_of(&games);
         let mut parts = acc_of(&games[4..]);
-        parts.merge(&acc_of(&games[..4]));
+        parts.merge(&acc_of(&games[..4])).unwrap();
         assert_eq!(whole, parts);
         let s = whole.summary(&run(), 1, 1.0);
         assert_eq!(Accumulator::from_summary(&s).unwrap(), whole);
@@ -613,7 +658,7 @@ mod tests {
         a.add(&[3, 5], 70, 0, &[vec![3, 1], vec![0, 4]], &[2]);
         let mut b = Accumulator::new(2, vec!["road".into(), "dragon".into()], vec!["dragon_eaten".into()]);
         b.add(&[6, 0], 71, 2, &[vec![6, 0], vec![0, 0]], &[1]);
-        a.merge(&b);
+        a.merge(&b).unwrap();
         let s = a.summary(&run(), 2, 0.5);
         assert_eq!(s.stats, vec![StatSummary { name: "dragon_eaten".into(), mean: 1.5, total: 3 }]);
         assert_eq!(s.points_by_source[1].source, "dragon");

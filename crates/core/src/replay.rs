@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::action::Action;
 use crate::engine::{Game, GameOptions};
 use crate::geometry::{Pos, Rotation};
-use crate::record::{GameRecord, RecordTurn};
+use crate::record::{GameRecord, RecordTurn, FORMAT};
 use crate::rules::Rules;
 
 /// Why a replay stopped: the turn and the reason.
@@ -34,6 +34,7 @@ fn err(turn: Option<u32>, message: impl Into<String>) -> ReplayError {
 
 /// Starts the record's game on `rules` (its seed, players and forced order).
 pub fn start(record: &GameRecord, rules: Arc<Rules>) -> Result<Game, ReplayError> {
+    check_format(record)?;
     let order = match &record.tile_order {
         Some(ids) => Some(
             ids.iter()
@@ -46,6 +47,17 @@ pub fn start(record: &GameRecord, rules: Arc<Rules>) -> Result<Game, ReplayError
     };
     Game::start(rules, GameOptions { players: record.players, seed: record.seed, tile_order: order, record: true })
         .map_err(|e| err(None, e))
+}
+
+/// Refuses a record of another format than the one this engine writes ([`FORMAT`]).
+pub fn check_format(record: &GameRecord) -> Result<(), ReplayError> {
+    if record.format != FORMAT {
+        return Err(err(
+            None,
+            format!("\"format\" is {:?}, but this engine reads only \"{FORMAT}\" records", record.format),
+        ));
+    }
+    Ok(())
 }
 
 /// Replays every action of `record`, calling `after_turn` after each turn's actions.
@@ -63,6 +75,15 @@ pub fn replay(
                 format!("the game is at turn {}, but the record says turn {}", game.st.turn, turn.turn),
             ));
         }
+        // The seat whose turn it is (`player`), checked once the game is at this turn.
+        if game.st.turn == turn.turn && game.st.current != turn.player {
+            return Err(err(
+                t,
+                format!("the record says it is player {}'s turn, but it is player {}'s", turn.player, game.st.current),
+            ));
+        }
+        // The tile drawn when the last `place_tile` of the turn was answered.
+        let mut placed: Option<String> = None;
         for a in &turn.actions {
             let Some(d) = game.decision() else {
                 return Err(err(t, "the game is over, but the record has more actions"));
@@ -76,9 +97,22 @@ pub fn replay(
                 }
             }
             let action = parse_action(&game, a).map_err(|m| err(t, m))?;
+            if matches!(action, Action::PlaceTile { .. }) {
+                placed = game.st.tile.map(|id| game.rules.catalog.tiles[id as usize].id.clone());
+            }
             game.try_play(action).map_err(|e| err(t, e.0))?;
             if let Some(f) = game.failure() {
                 return Err(err(t, f.to_string()));
+            }
+        }
+        // The turn's `tile` (optional in hand-written scenarios) is the tile placed.
+        if let Some(want) = &turn.tile {
+            match &placed {
+                Some(got) if got == want => {}
+                Some(got) => {
+                    return Err(err(t, format!("the record says tile {want} was placed, but tile {got} was drawn")))
+                }
+                None => return Err(err(t, format!("the record says tile {want} was placed, but no tile was placed"))),
             }
         }
         after_turn(&game, turn).map_err(|m| err(t, m))?;
@@ -112,6 +146,31 @@ fn same_action(got: &Value, want: &Value) -> bool {
     }
 }
 
+/// The action's `"cell"` as a position: none without the key or when it is not `[x, y]`
+/// integers; an error when a coordinate does not fit a board coordinate (32 bits).
+fn cell_of(a: &Value) -> Result<Option<Pos>, String> {
+    let Some(c) = a.get("cell").and_then(Value::as_array).filter(|c| c.len() == 2) else {
+        return Ok(None);
+    };
+    let mut xy = [0i32; 2];
+    for (k, v) in c.iter().enumerate() {
+        if v.as_i64().is_none() && v.as_u64().is_none() {
+            return Ok(None);
+        }
+        xy[k] = v.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| {
+            format!(
+                "cell [{}, {}]: {} {v} is out of range (board coordinates run from {} to {})",
+                c[0],
+                c[1],
+                ["x", "y"][k],
+                i32::MIN,
+                i32::MAX
+            )
+        })?;
+    }
+    Ok(Some(Pos::new(xy[0], xy[1])))
+}
+
 /// Turns a recorded action into an [`Action`] of the current decision.
 pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
     let kind = a.get("type").and_then(Value::as_str).ok_or_else(|| format!("action {a} has no \"type\""))?;
@@ -122,12 +181,7 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
                 return Err(format!("the record places tile {want}, but tile {got} was drawn"));
             }
         }
-        let cell = a
-            .get("cell")
-            .and_then(Value::as_array)
-            .filter(|c| c.len() == 2)
-            .and_then(|c| Some(Pos::new(c[0].as_i64()? as i32, c[1].as_i64()? as i32)))
-            .ok_or_else(|| format!("place_tile {a}: \"cell\" must be [x, y]"))?;
+        let cell = cell_of(a)?.ok_or_else(|| format!("place_tile {a}: \"cell\" must be [x, y]"))?;
         let rot = a
             .get("rotation")
             .and_then(Value::as_i64)
@@ -147,7 +201,7 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
     // Only candidates of the recorded kind (and cell, or plugin) are described and compared.
-    let cell = a.get("cell").and_then(Value::as_array).and_then(|c| Some((c.first()?.as_i64()?, c.get(1)?.as_i64()?)));
+    let cell = cell_of(a)?.map(|p| (p.x as i64, p.y as i64));
     let plugin = a.get("plugin").and_then(Value::as_str);
     let may_match = |l: &Action| match *l {
         Action::PlaceTile { .. } => false,

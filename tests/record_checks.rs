@@ -1,0 +1,195 @@
+//! Edited records and summaries are refused as bad input (exit code 2, one line naming the
+//! file and the problem): a turn's `tile` and `player`, the `format`, out-of-range cells,
+//! totals that overflow in `merge`, and rule sets that differ only in their plugins.
+
+mod simulate_util;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+use simulate_util::{bad_input, ok, scratch};
+
+/// Plays a 2-player base game with a record; returns the record file and its JSON.
+fn recorded(dir: &Path) -> (PathBuf, Value) {
+    let rec = dir.join("g.json");
+    ok(&["play", "--rules", "config/base.toml", "--seed", "4", "--record", rec.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    (rec, v)
+}
+
+/// Writes `v` as `name` in `dir`; returns the path as a string.
+fn write(dir: &Path, name: &str, v: &Value) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// `replay` of `v` (written as `name`) fails naming the file and containing every needle.
+fn replay_fails(dir: &Path, name: &str, v: &Value, needles: &[&str]) -> String {
+    let file = write(dir, name, v);
+    let err = bad_input(&["replay", &file], name);
+    for n in needles {
+        assert!(err.contains(n), "replay of {name}: error should mention {n:?}: {err}");
+    }
+    err
+}
+
+#[test]
+fn replay_checks_the_turn_tile_and_player() {
+    let dir = scratch("record-turn-checks");
+    let (rec, good) = recorded(&dir);
+    // The record as written replays: its turn-level tile and player agree with the game.
+    assert!(ok(&["replay", rec.to_str().unwrap()]).contains("every action legal"));
+    let turn3 = &good["turns"][2];
+    assert_eq!(turn3["turn"], 3);
+    assert_eq!(turn3["player"], 0, "seat 0 plays turns 1 and 3 of a 2-player game");
+    let drawn = turn3["tile"].as_str().unwrap().to_string();
+    let other = good["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["tile"].as_str())
+        .find(|&t| t != drawn)
+        .expect("a game places more than one kind of tile")
+        .to_string();
+
+    let mut v = good.clone();
+    v["turns"][2]["tile"] = json!("ZZZ");
+    replay_fails(&dir, "tile-unknown.json", &v, &["turn 3:", "tile ZZZ", &format!("tile {drawn} was drawn")]);
+    let mut v = good.clone();
+    v["turns"][2]["tile"] = json!(other);
+    replay_fails(
+        &dir,
+        "tile-other.json",
+        &v,
+        &["turn 3:", &format!("tile {other}"), &format!("tile {drawn} was drawn")],
+    );
+
+    let mut v = good.clone();
+    v["turns"][2]["player"] = json!(99);
+    replay_fails(&dir, "player-99.json", &v, &["turn 3:", "player 99", "player 0's"]);
+    let mut v = good.clone();
+    v["turns"][2]["player"] = json!(1);
+    replay_fails(&dir, "player-wrong-seat.json", &v, &["turn 3:", "player 1", "player 0's"]);
+}
+
+#[test]
+fn replay_and_render_refuse_other_record_formats() {
+    let dir = scratch("record-format");
+    let (_, good) = recorded(&dir);
+    for (name, format) in [("format-2.json", "carcassonne-record/2"), ("format-garbage.json", "garbage")] {
+        let mut v = good.clone();
+        v["format"] = json!(format);
+        let err = replay_fails(&dir, name, &v, &[format, "\"carcassonne-record/1\""]);
+        assert!(!err.contains("turn"), "{err}");
+        let file = dir.join(name);
+        bad_input(&["render", file.to_str().unwrap()], "\"carcassonne-record/1\"");
+    }
+}
+
+#[test]
+fn replay_refuses_cells_out_of_range() {
+    let dir = scratch("record-cells");
+    let (_, good) = recorded(&dir);
+    let place = &good["turns"][0]["actions"][0];
+    assert_eq!(place["type"], "place_tile");
+    let y = place["cell"][1].clone();
+    for (k, cell, value) in [
+        (0, json!([4294967295u64, y]), "x 4294967295"),
+        (1, json!([2147483648u64, y]), "x 2147483648"),
+        (2, json!([0, -2147483649i64]), "y -2147483649"),
+        (3, json!([0, 18446744073709551615u64]), "y 18446744073709551615"),
+    ] {
+        let mut v = good.clone();
+        v["turns"][0]["actions"][0]["cell"] = cell;
+        let err = replay_fails(&dir, &format!("cell-{k}.json"), &v, &["turn 1:", value, "out of range"]);
+        assert!(!err.contains("(-1,") && !err.contains("-2147483648,"), "truncated coordinate shown: {err}");
+    }
+    // A figure on an out-of-range cell is refused the same way.
+    let turns = good["turns"].as_array().unwrap();
+    let (t, a) = turns
+        .iter()
+        .enumerate()
+        .find_map(|(t, turn)| {
+            turn["actions"].as_array().unwrap().iter().position(|a| a["type"] == "figure").map(|a| (t, a))
+        })
+        .expect("some follower placed");
+    let mut v = good.clone();
+    v["turns"][t]["actions"][a]["cell"] = json!([4294967296u64, 0]);
+    replay_fails(&dir, "figure-cell.json", &v, &[&format!("turn {}:", t + 1), "x 4294967296", "out of range"]);
+}
+
+/// Two shards (0/2 and 1/2) of one 8-game run, as JSON values.
+fn shards() -> (Value, Value) {
+    let sim = |shard: &str| -> Value {
+        serde_json::from_str(&ok(&[
+            "simulate",
+            "--json",
+            "--rules",
+            "config/base.toml",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--shard",
+            shard,
+        ]))
+        .unwrap()
+    };
+    (sim("0/2"), sim("1/2"))
+}
+
+#[test]
+fn merge_refuses_totals_that_overflow() {
+    let dir = scratch("merge-overflow");
+    let (s0, s1) = shards();
+    let a = write(&dir, "s0.json", &s0);
+    // Unedited, the shards merge.
+    ok(&["merge", "--json", &a, &write(&dir, "s1.json", &s1)]);
+
+    let mut v = s1.clone();
+    v["totals"]["turns"] = json!(u64::MAX);
+    let b = write(&dir, "turns.json", &v);
+    bad_input(&["merge", "--json", &a, &b], "turns.json: cannot add its totals: totals.turns");
+
+    let mut v = s1.clone();
+    let source = v["points_by_source"][0]["source"].as_str().unwrap().to_string();
+    assert!(s0["points_by_source"][0]["total"][0].as_i64().unwrap() > 0, "seat 0 scored some {source} points");
+    v["points_by_source"][0]["total"][0] = json!(i64::MAX);
+    let b = write(&dir, "points.json", &v);
+    let err = bad_input(&["merge", "--json", &a, &b], "points.json: cannot add its totals");
+    assert!(err.contains(&format!("points_by_source '{source}' total[0]")) && err.contains("overflows"), "{err}");
+
+    // Within one summary: win shares that wrap around are inconsistent, not accepted.
+    let mut v = s1.clone();
+    v["totals"]["win_sixtieths"] = json!([u64::MAX, 1 + v["games"].as_u64().unwrap() * 60]);
+    let b = write(&dir, "wins.json", &v);
+    bad_input(&["merge", "--json", &a, &b], "wins.json: inconsistent summary: win shares");
+}
+
+#[test]
+fn merge_names_the_plugin_difference() {
+    let dir = scratch("merge-plugins");
+    let (s0, s1) = shards();
+    let a = write(&dir, "s0.json", &s0);
+    let base = s0["plugins"][0].clone();
+    assert_eq!(base["name"], "base");
+    let farmers = base["options"]["farmers"].as_bool().expect("base has a farmers option");
+
+    let mut v = s1.clone();
+    v["plugins"][0]["options"]["farmers"] = json!(!farmers);
+    let b = write(&dir, "farmers.json", &v);
+    let err = bad_input(&["merge", "--json", &a, &b], "farmers.json: cannot merge summaries of different runs");
+    assert!(err.contains(&format!("plugin 'base' option farmers {} differs from {farmers}", !farmers)), "{err}");
+
+    let mut v = s1.clone();
+    v["plugins"][0]["priority"] = json!(7);
+    let b = write(&dir, "priority.json", &v);
+    bad_input(&["merge", "--json", &a, &b], "plugin 'base' priority 7 differs from 0");
+
+    let mut v = s1.clone();
+    v["plugins"].as_array_mut().unwrap().push(json!({"name": "extra", "priority": 99, "options": {}}));
+    let b = write(&dir, "extra.json", &v);
+    let n = v["plugins"].as_array().unwrap().len();
+    bad_input(&["merge", "--json", &a, &b], &format!("plugin {n} 'extra' differs from none"));
+}
