@@ -156,6 +156,23 @@ fn tile_total_mismatch_and_missing_count() {
 }
 
 #[test]
+fn tile_offsets_only_on_second_parts_and_variants_of_others() {
+    // A single tile with an offset made records that did not replay.
+    let field = "monastery[]; field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]";
+    let e = tile_err("offset", &format!("[[tiles]]\nid = \"Z\"\ncount = 1\noffset = [1, 0]\nfeatures = \"{field}\"\n"));
+    assert!(e.contains("bad.toml:2: tile Z: the first part of a tile takes no `offset`"), "{e}");
+    let e = tile_err(
+        "offset2",
+        &format!(
+            "[[tiles]]\nid = \"Z/W\"\ncount = 1\nfeatures = \"{field}\"\n[[tiles]]\nid = \"Z/E\"\noffset = [2, 0]\nfeatures = \"{field}\"\n"
+        ),
+    );
+    assert!(e.contains("`offset` must name a neighbouring cell"), "{e}");
+    let e = tile_err("variant", &format!("[[tiles]]\nid = \"Z\"\nvariant_of = \"Z\"\nfeatures = \"{field}\"\n"));
+    assert!(e.contains("tile Z: a tile cannot be a variant of itself"), "{e}");
+}
+
+#[test]
 fn shipped_tile_data_passes_the_checks() {
     for f in ["config/base.toml", "config/river.toml"] {
         let text = std::fs::read_to_string(f).unwrap();

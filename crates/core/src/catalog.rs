@@ -141,6 +141,12 @@ impl Catalog {
                 markers |= 1 << intern(&mut self.marker_names, m);
             }
             let offset = t.offset.map(|[x, y]| (x, y)).unwrap_or((0, 0));
+            if t.offset.is_some() && offset.0.abs() + offset.1.abs() != 1 {
+                return Err(err("`offset` must name a neighbouring cell ([1, 0], [0, 1], [-1, 0] or [0, -1])".into()));
+            }
+            if t.variant_of.as_deref() == Some(base.as_str()) {
+                return Err(err("a tile cannot be a variant of itself".into()));
+            }
             let part = TilePart {
                 offset,
                 name: part_name,
@@ -163,6 +169,9 @@ impl Catalog {
                             }
                             face.parts.push(part)
                         }
+                        None if t.offset.is_some() => {
+                            return Err(err("the first part of a face takes no `offset`".into()))
+                        }
                         None => tile.faces.push(TileFace {
                             name: face_name,
                             parts: vec![part],
@@ -171,6 +180,9 @@ impl Catalog {
                     }
                 }
                 Some(_) => return Err(err("a later part of a tile takes no count".into())),
+                None if t.offset.is_some() => {
+                    return Err(err("the first part of a tile takes no `offset` (only a second part does)".into()))
+                }
                 None => {
                     let count = match (t.count, &t.variant_of) {
                         (Some(c), None) => c,
