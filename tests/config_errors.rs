@@ -240,3 +240,17 @@ fn a_start_tile_outside_the_base_set_is_refused_when_loading() {
     assert!(e.contains("rules.toml:6:"), "{e}");
     assert!(e.contains("start tile 'RV5' is not among the tiles of set 'base'"), "{e}");
 }
+
+#[test]
+fn river_options_name_river_tiles() {
+    // The spring and the lake must be river tiles of the river set (spring = "A" made the
+    // 12 river tiles vanish), and not the same tile.
+    let d = scratch("river-opts");
+    let river = |opts: &str| {
+        format!("{HEAD}[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"river\"\n[plugins.options]\n{opts}\n")
+    };
+    let e = err_of(&d, &river("spring = \"A\""));
+    assert!(e.contains("rules.toml:8:") && e.contains("`spring`: tile 'A' is not a river tile of set 'river'"), "{e}");
+    let e = err_of(&d, &river("lake = \"RV1\"\nspring = \"RV1\""));
+    assert!(e.contains("`lake`: tile 'RV1' is also the spring"), "{e}");
+}

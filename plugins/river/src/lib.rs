@@ -135,6 +135,32 @@ impl Plugin for River {
                 return Err(format!("tile '{id}' is not in any loaded tile set"));
             }
         }
+        // Each named tile must show a river; the spring and the lake are of the river set.
+        let shows_river = |id: &str| {
+            cat.id(id).is_some_and(|t| {
+                cat.tile(t)
+                    .faces
+                    .iter()
+                    .flat_map(|f| &f.parts)
+                    .any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River))
+            })
+        };
+        let in_set = |id: &str| cat.id(id).is_some_and(|t| cat.set(&self.tile_set).is_some_and(|ids| ids.contains(&t)));
+        for (key, id) in [("spring", &self.spring), ("lake", &self.lake)] {
+            if !in_set(id) || !shows_river(id) {
+                return Err(format!("`{key}`: tile '{id}' is not a river tile of set '{}'", self.tile_set));
+            }
+        }
+        if self.spring == self.lake {
+            return Err(format!("`lake`: tile '{}' is also the spring", self.lake));
+        }
+        for (key, id) in [("double_spring", &self.double_spring), ("double_lake", &self.double_lake)] {
+            if let Some(id) =
+                id.as_deref().filter(|id| !shows_river(id) || cat.tile(cat.id(id).unwrap_or(0)).is_single())
+            {
+                return Err(format!("`{key}`: tile '{id}' is not a double river tile"));
+            }
+        }
         Ok(())
     }
 
