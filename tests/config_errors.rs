@@ -254,3 +254,13 @@ fn river_options_name_river_tiles() {
     let e = err_of(&d, &river("lake = \"RV1\"\nspring = \"RV1\""));
     assert!(e.contains("`lake`: tile 'RV1' is also the spring"), "{e}");
 }
+
+#[test]
+fn castle_after_base_is_refused() {
+    // The castle decision comes before base scores the city: castle runs first.
+    let d = scratch("castle-order");
+    let text =
+        format!("{HEAD}[[plugins]]\nname = \"base\"\npriority = 0\n[[plugins]]\nname = \"castle\"\npriority = 10\n");
+    let e = err_of(&d, &text);
+    assert!(e.contains("rules.toml:9:") && e.contains("plugin 'castle': must run before 'base'"), "{e}");
+}

@@ -239,6 +239,17 @@ impl Plugin for Castle {
     }
 
     /// CASTLE-1.
+    /// The castle decision must come before `base` scores the completed city: `castle`
+    /// runs first (a lower priority, e.g. -10).
+    fn setup(&self, rules: &Rules, _setup: &mut carcassonne_core::Setup) -> Result<(), String> {
+        match (rules.plugin_index("castle"), rules.plugin_index("base")) {
+            (Some(c), Some(b)) if c > b => {
+                Err("must run before 'base' (give it a lower priority than base's, e.g. -10)".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn init_state(&self, _rules: &Rules, players: usize) -> Option<Box<dyn PluginState>> {
         let mut s = CastleState::default();
         for t in s.tokens.iter_mut().take(players) {
