@@ -259,29 +259,30 @@ impl Accumulator {
     }
 
     /// Adds another accumulator of the same rule set and seats; fails naming the total
-    /// whose sum does not fit (and leaves `self` unchanged).
+    /// whose sum does not fit (`self` is then partly added: callers stop). Called once per
+    /// work unit of `simulate`: the field names are formatted only on failure.
     pub fn merge(&mut self, o: &Accumulator) -> Result<(), String> {
-        let mut m = self.clone();
-        add_u64(&mut m.games, o.games, "games")?;
-        add_u64(&mut m.turns, o.turns, "totals.turns")?;
-        add_u64(&mut m.discarded, o.discarded, "discarded")?;
-        add_u64(&mut m.tied_games, o.tied_games, "tied_games")?;
+        let m = self;
+        add_u64(&mut m.games, o.games, || "games".into())?;
+        add_u64(&mut m.turns, o.turns, || "totals.turns".into())?;
+        add_u64(&mut m.discarded, o.discarded, || "discarded".into())?;
+        add_u64(&mut m.tied_games, o.tied_games, || "tied_games".into())?;
         for seat in 0..m.players {
-            add_u64(&mut m.win_sixtieths[seat], o.win_sixtieths[seat], &format!("totals.win_sixtieths[{seat}]"))?;
+            add_u64(&mut m.win_sixtieths[seat], o.win_sixtieths[seat], || format!("totals.win_sixtieths[{seat}]"))?;
             for (&s, &c) in &o.histogram[seat] {
-                let field = format!("totals.score_histogram[{seat}] (score {s})");
-                add_u64(m.histogram[seat].entry(s).or_insert(0), c, &field)?;
+                add_u64(m.histogram[seat].entry(s).or_insert(0), c, || {
+                    format!("totals.score_histogram[{seat}] (score {s})")
+                })?;
             }
         }
         for ((mine, theirs), src) in m.points.iter_mut().zip(&o.points).zip(&m.sources) {
             for (seat, (a, b)) in mine.iter_mut().zip(theirs).enumerate() {
-                add_i64(a, *b, &format!("points_by_source '{src}' total[{seat}]"))?;
+                add_i64(a, *b, || format!("points_by_source '{src}' total[{seat}]"))?;
             }
         }
         for ((a, b), name) in m.stats.iter_mut().zip(&o.stats).zip(&m.stat_names) {
-            add_i64(a, *b, &format!("stats '{name}' total"))?;
+            add_i64(a, *b, || format!("stats '{name}' total"))?;
         }
-        *self = m;
         Ok(())
     }
 
@@ -305,8 +306,8 @@ impl Accumulator {
         for (seat, h) in s.totals.score_histogram.iter().enumerate() {
             let mut counted = Some(0u64);
             for &(score, count) in h {
-                let field = format!("totals.score_histogram[{seat}] (score {score})");
-                add_u64(acc.histogram[seat].entry(score).or_insert(0), count, &field)?;
+                let field = || format!("totals.score_histogram[{seat}] (score {score})");
+                add_u64(acc.histogram[seat].entry(score).or_insert(0), count, field)?;
                 counted = counted.and_then(|n| n.checked_add(count));
             }
             if counted != Some(s.games) {
@@ -394,16 +395,16 @@ impl Accumulator {
 }
 
 /// Adds `b` to the total `field`, failing when the sum does not fit.
-fn add_u64(a: &mut u64, b: u64, field: &str) -> Result<(), String> {
-    *a = a.checked_add(b).ok_or_else(|| format!("{field}: {a} + {b} overflows (more than {})", u64::MAX))?;
+fn add_u64(a: &mut u64, b: u64, field: impl FnOnce() -> String) -> Result<(), String> {
+    *a = a.checked_add(b).ok_or_else(|| format!("{}: {a} + {b} overflows (more than {})", field(), u64::MAX))?;
     Ok(())
 }
 
 /// Adds `b` to the total `field`, failing when the sum does not fit.
-fn add_i64(a: &mut i64, b: i64, field: &str) -> Result<(), String> {
+fn add_i64(a: &mut i64, b: i64, field: impl FnOnce() -> String) -> Result<(), String> {
     *a = a
         .checked_add(b)
-        .ok_or_else(|| format!("{field}: {a} + {b} overflows (outside {} to {})", i64::MIN, i64::MAX))?;
+        .ok_or_else(|| format!("{}: {a} + {b} overflows (outside {} to {})", field(), i64::MIN, i64::MAX))?;
     Ok(())
 }
 
