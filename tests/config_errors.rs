@@ -253,6 +253,33 @@ fn river_options_name_river_tiles() {
     assert!(e.contains("rules.toml:8:") && e.contains("`spring`: tile 'A' is not a river tile of set 'river'"), "{e}");
     let e = err_of(&d, &river("lake = \"RV1\"\nspring = \"RV1\""));
     assert!(e.contains("`lake`: tile 'RV1' is also the spring"), "{e}");
+    // The ends swapped: the spring named as the lake, the lake as the spring.
+    let e = err_of(&d, &river("spring = \"RV12\"\nlake = \"RV1\""));
+    assert!(e.contains("`lake`: tile 'RV1' has no lake (a river with the `lake` modifier)"), "{e}");
+    let e = err_of(&d, &river("spring = \"RV5\""));
+    assert!(e.contains("`spring`: tile 'RV5' has no spring (a river with the `spring` modifier)"), "{e}");
+}
+
+#[test]
+fn double_spring_and_double_lake_are_not_swapped() {
+    // FD-RIVER-1 / TILES.md: FDSPRING has two mouths and no lake; FDLAKE ends the river.
+    let d = scratch("river-double");
+    std::fs::copy("config/tiles/fairy-dragon.toml", d.join("tiles/fairy-dragon.toml")).unwrap();
+    let river = |opts: &str| {
+        format!(
+            "{HEAD}fairy-dragon = \"tiles/fairy-dragon.toml\"\n[[plugins]]\nname = \"base\"\n\
+             [[plugins]]\nname = \"river\"\n[plugins.options]\n{opts}\n"
+        )
+    };
+    let ok = river("double_spring = \"FDSPRING\"\ndouble_lake = \"FDLAKE\"");
+    std::fs::write(d.join("rules.toml"), &ok).unwrap();
+    let loaded = load_rules_text(d.join("rules.toml").to_str().unwrap(), &ok);
+    assert!(loaded.is_ok(), "{:?}", loaded.err());
+    let e = err_of(&d, &river("double_spring = \"FDLAKE\"\ndouble_lake = \"FDSPRING\""));
+    assert!(e.contains("rules.toml:9:"), "{e}");
+    assert!(e.contains("`double_lake`: tile 'FDSPRING' has no lake (a river with the `lake` modifier)"), "{e}");
+    let e = err_of(&d, &river("double_spring = \"FDLAKE\""));
+    assert!(e.contains("`double_spring`: tile 'FDLAKE' is a lake (its river has the `lake` modifier)"), "{e}");
 }
 
 #[test]

@@ -161,6 +161,28 @@ impl Plugin for River {
                 return Err(format!("`{key}`: tile '{id}' is not a double river tile"));
             }
         }
+        // Which end is which: a lake ends its river (modifier `lake`), the spring starts it
+        // (`spring`); the double spring has two mouths and no lake (TILES.md).
+        let ends = |id: &str, end: &str| {
+            let bit = cat.modifier(end);
+            bit != 0
+                && cat.id(id).is_some_and(|t| {
+                    (cat.tile(t).faces.iter().flat_map(|f| &f.parts))
+                        .any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River && f.modifiers & bit != 0))
+                })
+        };
+        let lakes = [("lake", Some(&self.lake)), ("double_lake", self.double_lake.as_ref())];
+        for (key, id) in lakes.into_iter().filter_map(|(k, id)| Some((k, id?))) {
+            if !ends(id, "lake") {
+                return Err(format!("`{key}`: tile '{id}' has no lake (a river with the `lake` modifier)"));
+            }
+        }
+        if !ends(&self.spring, "spring") {
+            return Err(format!("`spring`: tile '{}' has no spring (a river with the `spring` modifier)", self.spring));
+        }
+        if let Some(id) = self.double_spring.as_ref().filter(|id| ends(id, "lake")) {
+            return Err(format!("`double_spring`: tile '{id}' is a lake (its river has the `lake` modifier)"));
+        }
         Ok(())
     }
 
