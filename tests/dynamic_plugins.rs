@@ -297,6 +297,16 @@ fn a_missing_plugin_file_is_named_with_its_line() {
     assert!(e.contains("rules.toml:8:"), "{e}");
     assert!(e.contains("plugin file") && e.contains("nowhere/house_gone") && e.contains("not found"), "{e}");
     assert!(e.contains("libhouse_gone") || e.contains("house_gone.dll"), "platform name tried: {e}");
+    assert!(e.contains(": build the plugin, or fix `path`"), "{e}");
+    // A path into a Cargo target directory: the message names the command that builds it
+    // (config/house-rules.toml on a fresh clone, before the example plugins are built).
+    let e = err_of("missing-target", &base_with("[[plugins]]\npath = \"../target/release/house_gone\"\n"));
+    assert!(
+        e.contains(
+            "build it first (for a crate of this workspace: `cargo build --release -p house-gone`), or fix `path`"
+        ),
+        "{e}"
+    );
 }
 
 #[test]

@@ -73,7 +73,7 @@ fn load_module(path: &Path, shown: &str) -> Result<PluginModRef, String> {
     let file = library_file(path);
     if !file.is_file() {
         let also = if file != path { format!(" (nor '{}')", file.display()) } else { String::new() };
-        return Err(format!("plugin file '{shown}' not found{also}: build the plugin, or fix `path`"));
+        return Err(format!("plugin file '{shown}' not found{also}: {}, or fix `path`", build_hint(path)));
     }
     let key = file.canonicalize().unwrap_or_else(|_| file.clone());
     let mut cache = LIBRARIES.lock().unwrap_or_else(|e| e.into_inner());
@@ -84,6 +84,26 @@ fn load_module(path: &Path, shown: &str) -> Result<PluginModRef, String> {
     let r = open(&file, shown);
     cache.insert(key, r.clone());
     r
+}
+
+/// How to get a missing plugin file: for a path into a Cargo target directory
+/// (`.../target/release/house_monastery`), the command that builds the crate of that name.
+fn build_hint(path: &Path) -> String {
+    let parts: Vec<&str> = path.iter().filter_map(|c| c.to_str()).collect();
+    let n = parts.len();
+    let stem = parts.last().map(|f| f.trim_start_matches("lib").split('.').next().unwrap_or(""));
+    match (n >= 3, stem) {
+        (true, Some(stem))
+            if parts[n - 3] == "target" && ["release", "debug"].contains(&parts[n - 2]) && !stem.is_empty() =>
+        {
+            let profile = if parts[n - 2] == "release" { " --release" } else { "" };
+            format!(
+                "build it first (for a crate of this workspace: `cargo build{profile} -p {}`)",
+                stem.replace('_', "-")
+            )
+        }
+        _ => "build the plugin".to_string(),
+    }
 }
 
 fn open(file: &Path, shown: &str) -> Result<PluginModRef, String> {
