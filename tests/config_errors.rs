@@ -100,6 +100,29 @@ fn tile_err(name: &str, tiles: &str) -> String {
 }
 
 #[test]
+fn tile_markers_and_modifiers_are_words_of_the_notation() {
+    // A misspelt marker or modifier made a plain tile without a word (TILES.md rules 5-6).
+    let tile = |extra: &str, markers: &str, city: &str| {
+        format!(
+            "{extra}[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"city[N]{city}; field[En,Es,Se,Sw,Ws,Wn](adj=city#1)\"\n\
+             markers = [{markers}]\n"
+        )
+    };
+    let e = tile_err("marker", &tile("", "\"volcanoe\"", ""));
+    assert!(e.contains("bad.toml:2: tile Z: unknown marker 'volcanoe' (known: volcano, dragon, portal,"), "{e}");
+    assert!(e.contains("a tile file names others in `extra_markers = [...]`"), "{e}");
+    let e = tile_err("modifier", &tile("", "", "(pennant,princes)"));
+    assert!(e.contains("bad.toml:2: tile Z: unknown modifier 'princes' (known: princess,"), "{e}");
+    assert!(e.contains("`extra_modifiers = [...]`"), "{e}");
+    // A file may add words for a plugin that reads them; the rule set then loads (and
+    // fails later, for another reason: this set lacks the base tiles' start tile).
+    let extra = "extra_markers = [\"goldmine\"]\nextra_modifiers = [\"princes\"]\n";
+    let e = tile_err("extra", &tile(extra, "\"goldmine\"", "(princes)"));
+    assert!(!e.contains("unknown"), "{e}");
+    assert!(e.contains("start tile 'D'"), "{e}");
+}
+
+#[test]
 fn tile_side_covered_twice() {
     let e = tile_err(
         "twice",

@@ -25,6 +25,38 @@ pub struct Catalog {
     pub sets: Vec<(String, Vec<TileTypeId>)>,
 }
 
+/// Tile markers of the tile notation (TILES.md, TILES-MORE.md); a tile file names any
+/// other marker it uses in `extra_markers`, so that a misspelt marker is an error.
+pub const MARKERS: &[&str] = &["volcano", "dragon", "portal", "lair", "princess", "garden", "tower"];
+
+/// Feature modifiers of the tile notation besides `pennant` and `adj=` (TILES.md rule 5,
+/// TILES-MORE.md rule 14); a tile file names any other in `extra_modifiers`.
+pub const MODIFIERS: &[&str] = &[
+    "princess",
+    "castle-base=false",
+    "tunnel",
+    "inn",
+    "spring",
+    "lake",
+    "inner",
+    "cathedral",
+    "wine",
+    "grain",
+    "cloth",
+    "bridge",
+];
+
+/// Whether `name` is in `known` or `extra`; otherwise the error naming it.
+fn check_word(what: &str, name: &str, known: &[&str], extra: &[String]) -> Result<(), String> {
+    if known.contains(&name) || extra.iter().any(|e| e == name) {
+        return Ok(());
+    }
+    Err(format!(
+        "unknown {what} '{name}' (known: {}; a tile file names others in `extra_{what}s = [...]`)",
+        known.join(", ")
+    ))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
@@ -33,6 +65,12 @@ struct RawFile {
     description: String,
     /// Expected number of tiles (sum of counts), checked when given.
     total: Option<u32>,
+    /// Marker names this file uses beyond [`MARKERS`] (for a plugin that reads them).
+    #[serde(default)]
+    extra_markers: Vec<String>,
+    /// Feature modifiers this file uses beyond [`MODIFIERS`].
+    #[serde(default)]
+    extra_modifiers: Vec<String>,
     tiles: Vec<toml::Spanned<RawTile>>,
 }
 
@@ -133,12 +171,26 @@ impl Catalog {
                 _ => return Err(err("an ID has at most the form TILE/FACE/PART".into())),
             };
             let features = parse_features(&t.features, &mut self.modifier_names).map_err(&err)?;
+            for f in &features {
+                for (bit, name) in self.modifier_names.iter().enumerate().take(32) {
+                    if f.modifiers & (1 << bit) != 0 {
+                        check_word("modifier", name, MODIFIERS, &raw.extra_modifiers).map_err(&err)?;
+                    }
+                }
+            }
+            for m in &t.markers {
+                check_word("marker", m, MARKERS, &raw.extra_markers).map_err(&err)?;
+            }
             // Tunnel roads and roads on a bridge cross other features without joining them.
             let crossing = self.modifier("tunnel") | self.modifier("bridge");
             check_features(&features, crossing).map_err(&err)?;
             let mut markers = 0u32;
             for m in &t.markers {
-                markers |= 1 << intern(&mut self.marker_names, m);
+                let bit = intern(&mut self.marker_names, m);
+                if bit >= 32 {
+                    return Err(err(format!("too many distinct markers (at '{m}')")));
+                }
+                markers |= 1 << bit;
             }
             let offset = t.offset.map(|[x, y]| (x, y)).unwrap_or((0, 0));
             if t.offset.is_some() && offset.0.abs() + offset.1.abs() != 1 {
