@@ -1,7 +1,7 @@
 //! Edited records and summaries are refused as bad input (exit code 2, one line naming the
-//! file and the problem): a turn's `tile`, `player` and `discarded` (in records and
-//! scenarios), the `format`, out-of-range cells, totals that overflow in `merge`, and rule
-//! sets that differ only in their plugins.
+//! file and the problem): a turn's `tile`, `player` and `discarded`, the `format`, cells
+//! beyond any game's reach (both in records and scenarios), totals that overflow in
+//! `merge`, and rule sets that differ only in their plugins.
 
 mod simulate_util;
 
@@ -180,6 +180,57 @@ fn replay_checks_the_turn_discards() {
     replay_refused(&dir, "discard-moved.json", &v, &format!("turn 6: {}", said("[]", "[\"H\"]")));
 }
 
+/// Why a far cell is refused, after `cell [x, y]: x|y v is out of range`.
+const NO_GAME_REACHES: &str =
+    "a game of at most 8000 tiles (each at most 3 cells across) reaches no coordinate beyond ±24000";
+
+#[test]
+fn replay_refuses_cells_no_game_reaches() {
+    assert_eq!(carcassonne_core::MAX_TILES, 8000);
+    assert_eq!(carcassonne_core::MAX_COORD, 24000);
+    let dir = scratch("record-far-cells");
+    let (_, good) = recorded(&dir);
+    let place = &good["turns"][0]["actions"][0];
+    assert_eq!(place["type"], "place_tile");
+    // Cells within 32 bits but beyond any game: `Pos::step` would overflow on the largest.
+    for (k, x, y, value) in [
+        (0, json!(2147483647), json!(0), "x 2147483647"),
+        (1, json!(-2147483648i64), json!(0), "x -2147483648"),
+        (2, json!(0), json!(2147483647), "y 2147483647"),
+        (3, json!(0), json!(-2147483648i64), "y -2147483648"),
+        (4, json!(24001), json!(0), "x 24001"),
+        (5, json!(0), json!(-24001), "y -24001"),
+    ] {
+        let mut v = good.clone();
+        v["turns"][0]["actions"][0]["cell"] = json!([x, y]);
+        let msg = format!("turn 1: cell [{x}, {y}]: {value} is out of range: {NO_GAME_REACHES}");
+        replay_refused(&dir, &format!("far-{k}.json"), &v, &msg);
+    }
+    // At the bound the cell is read, and the placement is judged as usual.
+    let tile = place["tile"].as_str().unwrap();
+    let mut v = good.clone();
+    v["turns"][0]["actions"][0]["cell"] = json!([24000, -24000]);
+    replay_refused(
+        &dir,
+        "far-bound.json",
+        &v,
+        &format!("turn 1: tile {tile} at (24000,-24000) touches no placed tile"),
+    );
+    // A figure's cell is read the same way.
+    let turns = good["turns"].as_array().unwrap();
+    let (t, a) = turns
+        .iter()
+        .enumerate()
+        .find_map(|(t, turn)| {
+            turn["actions"].as_array().unwrap().iter().position(|a| a["type"] == "figure").map(|a| (t, a))
+        })
+        .expect("some follower placed");
+    let mut v = good.clone();
+    v["turns"][t]["actions"][a]["cell"] = json!([2147483647, 0]);
+    let msg = format!("turn {}: cell [2147483647, 0]: x 2147483647 is out of range: {NO_GAME_REACHES}", t + 1);
+    replay_refused(&dir, "far-figure.json", &v, &msg);
+}
+
 /// The scenario `tests/scenarios/<name>`, as JSON.
 fn scenario(name: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(format!("tests/scenarios/{name}")).unwrap()).unwrap()
@@ -193,7 +244,7 @@ fn scenario_error(dir: &Path, name: &str, v: &Value) -> String {
 }
 
 #[test]
-fn scenarios_get_the_same_discard_check() {
+fn scenarios_get_the_same_discard_and_cell_checks() {
     let dir = scratch("scenario-checks");
     let good = scenario("base-discard-unplaceable.json");
     assert_eq!(good["turns"][1]["discarded"], json!(["C"]));
@@ -205,6 +256,13 @@ fn scenarios_get_the_same_discard_check() {
         scenario_error(&dir, "no-discard.json", &v),
         "turn 2: the record says \"discarded\": [], but the replay discarded [\"C\"] \
          (tiles drawn with no legal placement, BASE-4)"
+    );
+
+    let mut v = good.clone();
+    v["turns"][0]["actions"][0]["cell"] = json!([2147483647, -1]);
+    assert_eq!(
+        scenario_error(&dir, "far-cell.json", &v),
+        format!("turn 1: cell [2147483647, -1]: x 2147483647 is out of range: {NO_GAME_REACHES}")
     );
 }
 

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::action::Action;
+use crate::board::{MAX_COORD, MAX_TILES};
 use crate::engine::{Game, GameOptions};
 use crate::geometry::{Pos, Rotation};
 use crate::record::{GameRecord, RecordTurn, FORMAT};
@@ -191,7 +192,7 @@ fn same_action(got: &Value, want: &Value) -> bool {
 }
 
 /// The action's `"cell"` as a position: none without the key or when it is not `[x, y]`
-/// integers; an error when a coordinate does not fit a board coordinate (32 bits).
+/// integers; an error when a coordinate lies beyond any game's reach ([`MAX_COORD`]).
 fn cell_of(a: &Value) -> Result<Option<Pos>, String> {
     let Some(c) = a.get("cell").and_then(Value::as_array).filter(|c| c.len() == 2) else {
         return Ok(None);
@@ -201,16 +202,19 @@ fn cell_of(a: &Value) -> Result<Option<Pos>, String> {
         if v.as_i64().is_none() && v.as_u64().is_none() {
             return Ok(None);
         }
-        xy[k] = v.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| {
-            format!(
-                "cell [{}, {}]: {} {v} is out of range (board coordinates run from {} to {})",
-                c[0],
-                c[1],
-                ["x", "y"][k],
-                i32::MIN,
-                i32::MAX
-            )
-        })?;
+        xy[k] = v
+            .as_i64()
+            .filter(|n| n.unsigned_abs() <= MAX_COORD.unsigned_abs() as u64)
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| {
+                format!(
+                    "cell [{}, {}]: {} {v} is out of range: a game of at most {MAX_TILES} tiles \
+                     (each at most 3 cells across) reaches no coordinate beyond ±{MAX_COORD}",
+                    c[0],
+                    c[1],
+                    ["x", "y"][k],
+                )
+            })?;
     }
     Ok(Some(Pos::new(xy[0], xy[1])))
 }
