@@ -1,6 +1,7 @@
 //! Edited records and summaries are refused as bad input (exit code 2, one line naming the
-//! file and the problem): a turn's `tile` and `player`, the `format`, out-of-range cells,
-//! totals that overflow in `merge`, and rule sets that differ only in their plugins.
+//! file and the problem): a turn's `tile`, `player` and `discarded`, the `format`, cells
+//! beyond any game's reach (both in records and scenarios), totals that overflow in
+//! `merge`, and rule sets that differ only in their plugins.
 
 mod simulate_util;
 
@@ -11,8 +12,13 @@ use simulate_util::{bad_input, ok, scratch};
 
 /// Plays a 2-player base game with a record; returns the record file and its JSON.
 fn recorded(dir: &Path) -> (PathBuf, Value) {
-    let rec = dir.join("g.json");
-    ok(&["play", "--rules", "config/base.toml", "--seed", "4", "--record", rec.to_str().unwrap()]);
+    recorded_seed(dir, 4)
+}
+
+/// Plays a 2-player base game of `seed` with a record; returns the record file and its JSON.
+fn recorded_seed(dir: &Path, seed: u64) -> (PathBuf, Value) {
+    let rec = dir.join(format!("g{seed}.json"));
+    ok(&["play", "--rules", "config/base.toml", "--seed", &seed.to_string(), "--record", rec.to_str().unwrap()]);
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
     (rec, v)
 }
@@ -117,6 +123,147 @@ fn replay_refuses_cells_out_of_range() {
     let mut v = good.clone();
     v["turns"][t]["actions"][a]["cell"] = json!([4294967296u64, 0]);
     replay_fails(&dir, "figure-cell.json", &v, &[&format!("turn {}:", t + 1), "x 4294967296", "out of range"]);
+}
+
+/// `replay` of `v` (written as `name`) fails with exactly `error: <file>: <message>`.
+fn replay_refused(dir: &Path, name: &str, v: &Value, message: &str) {
+    let file = write(dir, name, v);
+    let err = bad_input(&["replay", &file], name);
+    assert_eq!(err.trim_end(), format!("error: {file}: {message}"));
+}
+
+#[test]
+fn replay_checks_the_turn_discards() {
+    let dir = scratch("record-discards");
+    // Seed 40: the first base game (random bots, seeds from 0) with a discard: H in turn 6.
+    let (rec, good) = recorded_seed(&dir, 40);
+    let turns = good["turns"].as_array().unwrap();
+    let with_discards: Vec<(u64, &Value)> = turns
+        .iter()
+        .filter(|t| t.get("discarded").is_some())
+        .map(|t| (t["turn"].as_u64().unwrap(), &t["discarded"]))
+        .collect();
+    assert_eq!(with_discards, [(6, &json!(["H"]))], "the game of seed 40 discards H in turn 6");
+    assert_eq!(good["turns"][5]["turn"], 6);
+    assert!(good["turns"][2].get("discarded").is_none());
+    // The record as written replays: its discards agree with the game.
+    assert!(ok(&["replay", rec.to_str().unwrap()]).contains("every action legal"));
+    let said = |recorded: &str, replayed: &str| {
+        format!(
+            "the record says \"discarded\": {recorded}, but the replay discarded {replayed} \
+             (tiles drawn with no legal placement, BASE-4)"
+        )
+    };
+
+    // The discard removed: the key left out (as a writer does for none) or an empty list.
+    let mut v = good.clone();
+    v["turns"][5].as_object_mut().unwrap().remove("discarded");
+    replay_refused(&dir, "discard-removed.json", &v, &format!("turn 6: {}", said("[]", "[\"H\"]")));
+    let mut v = good.clone();
+    v["turns"][5]["discarded"] = json!([]);
+    replay_refused(&dir, "discard-empty.json", &v, &format!("turn 6: {}", said("[]", "[\"H\"]")));
+    // A discard added to a turn without one, or to the turn with one.
+    let mut v = good.clone();
+    v["turns"][2]["discarded"] = json!(["H"]);
+    replay_refused(&dir, "discard-added.json", &v, &format!("turn 3: {}", said("[\"H\"]", "[]")));
+    let mut v = good.clone();
+    v["turns"][5]["discarded"] = json!(["H", "C"]);
+    replay_refused(&dir, "discard-extra.json", &v, &format!("turn 6: {}", said("[\"H\", \"C\"]", "[\"H\"]")));
+    // Another tile discarded instead.
+    let mut v = good.clone();
+    v["turns"][5]["discarded"] = json!(["C"]);
+    replay_refused(&dir, "discard-other.json", &v, &format!("turn 6: {}", said("[\"C\"]", "[\"H\"]")));
+    // The discard moved to the next turn: refused at turn 6, where it is missing.
+    let mut v = good.clone();
+    v["turns"][5].as_object_mut().unwrap().remove("discarded");
+    v["turns"][6]["discarded"] = json!(["H"]);
+    replay_refused(&dir, "discard-moved.json", &v, &format!("turn 6: {}", said("[]", "[\"H\"]")));
+}
+
+/// Why a far cell is refused, after `cell [x, y]: x|y v is out of range`.
+const NO_GAME_REACHES: &str =
+    "a game of at most 8000 tiles (each at most 3 cells across) reaches no coordinate beyond ±24000";
+
+#[test]
+fn replay_refuses_cells_no_game_reaches() {
+    assert_eq!(carcassonne_core::MAX_TILES, 8000);
+    assert_eq!(carcassonne_core::MAX_COORD, 24000);
+    let dir = scratch("record-far-cells");
+    let (_, good) = recorded(&dir);
+    let place = &good["turns"][0]["actions"][0];
+    assert_eq!(place["type"], "place_tile");
+    // Cells within 32 bits but beyond any game: `Pos::step` would overflow on the largest.
+    for (k, x, y, value) in [
+        (0, json!(2147483647), json!(0), "x 2147483647"),
+        (1, json!(-2147483648i64), json!(0), "x -2147483648"),
+        (2, json!(0), json!(2147483647), "y 2147483647"),
+        (3, json!(0), json!(-2147483648i64), "y -2147483648"),
+        (4, json!(24001), json!(0), "x 24001"),
+        (5, json!(0), json!(-24001), "y -24001"),
+    ] {
+        let mut v = good.clone();
+        v["turns"][0]["actions"][0]["cell"] = json!([x, y]);
+        let msg = format!("turn 1: cell [{x}, {y}]: {value} is out of range: {NO_GAME_REACHES}");
+        replay_refused(&dir, &format!("far-{k}.json"), &v, &msg);
+    }
+    // At the bound the cell is read, and the placement is judged as usual.
+    let tile = place["tile"].as_str().unwrap();
+    let mut v = good.clone();
+    v["turns"][0]["actions"][0]["cell"] = json!([24000, -24000]);
+    replay_refused(
+        &dir,
+        "far-bound.json",
+        &v,
+        &format!("turn 1: tile {tile} at (24000,-24000) touches no placed tile"),
+    );
+    // A figure's cell is read the same way.
+    let turns = good["turns"].as_array().unwrap();
+    let (t, a) = turns
+        .iter()
+        .enumerate()
+        .find_map(|(t, turn)| {
+            turn["actions"].as_array().unwrap().iter().position(|a| a["type"] == "figure").map(|a| (t, a))
+        })
+        .expect("some follower placed");
+    let mut v = good.clone();
+    v["turns"][t]["actions"][a]["cell"] = json!([2147483647, 0]);
+    let msg = format!("turn {}: cell [2147483647, 0]: x 2147483647 is out of range: {NO_GAME_REACHES}", t + 1);
+    replay_refused(&dir, "far-figure.json", &v, &msg);
+}
+
+/// The scenario `tests/scenarios/<name>`, as JSON.
+fn scenario(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(format!("tests/scenarios/{name}")).unwrap()).unwrap()
+}
+
+/// Runs the scenario `v` written as `name`; returns its error, with the file name cut off.
+fn scenario_error(dir: &Path, name: &str, v: &Value) -> String {
+    let file = write(dir, name, v);
+    let err = carcassonne_cli::scenario::run_file(Path::new(&file)).expect_err("the scenario should fail");
+    err.strip_prefix(&format!("{file}: ")).unwrap_or_else(|| panic!("error should name {file}: {err}")).to_string()
+}
+
+#[test]
+fn scenarios_get_the_same_discard_and_cell_checks() {
+    let dir = scratch("scenario-checks");
+    let good = scenario("base-discard-unplaceable.json");
+    assert_eq!(good["turns"][1]["discarded"], json!(["C"]));
+    carcassonne_cli::scenario::run_file(Path::new("tests/scenarios/base-discard-unplaceable.json")).unwrap();
+
+    let mut v = good.clone();
+    v["turns"][1].as_object_mut().unwrap().remove("discarded");
+    assert_eq!(
+        scenario_error(&dir, "no-discard.json", &v),
+        "turn 2: the record says \"discarded\": [], but the replay discarded [\"C\"] \
+         (tiles drawn with no legal placement, BASE-4)"
+    );
+
+    let mut v = good.clone();
+    v["turns"][0]["actions"][0]["cell"] = json!([2147483647, -1]);
+    assert_eq!(
+        scenario_error(&dir, "far-cell.json", &v),
+        format!("turn 1: cell [2147483647, -1]: x 2147483647 is out of range: {NO_GAME_REACHES}")
+    );
 }
 
 /// Two shards (0/2 and 1/2) of one 8-game run, as JSON values.

@@ -58,6 +58,13 @@ const FRONTIER: u16 = 0x8000;
 /// of n single-cell parts has at most 2n + 2 frontier cells (double tiles take two parts).
 pub const MAX_TILES: usize = 8_000;
 
+/// Farthest coordinate (|x| or |y|) any cell of a game can have: the start tile is at
+/// (0,0), every later tile touches the board, and a tile's parts lie at most one cell from
+/// its first part (at most 3 cells across), so `MAX_TILES` tiles reach no farther than
+/// `3 * MAX_TILES`. Replay refuses cells beyond it (near `i32::MAX` they overflow
+/// `Pos::step` and the grid index).
+pub const MAX_COORD: i32 = 3 * MAX_TILES as i32;
+
 /// Cells, placed parts and the frontier.
 #[derive(Clone, Debug)]
 pub struct Board {

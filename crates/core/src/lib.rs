@@ -21,7 +21,7 @@ pub mod state;
 pub mod tile;
 
 pub use action::{Action, Decision, DecisionKind, TileCandidates, NO_FEATURE};
-pub use board::MAX_TILES;
+pub use board::{MAX_COORD, MAX_TILES};
 pub use catalog::Catalog;
 pub use config::{build_from_options, load_rules, load_rules_with, FileLoader, FilePlugin, PluginFactory};
 pub use engine::{Game, GameOptions, IllegalAction};

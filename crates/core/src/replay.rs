@@ -5,10 +5,12 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::action::Action;
+use crate::board::{MAX_COORD, MAX_TILES};
 use crate::engine::{Game, GameOptions};
 use crate::geometry::{Pos, Rotation};
 use crate::record::{GameRecord, RecordTurn, FORMAT};
 use crate::rules::Rules;
+use crate::state::LogEntry;
 
 /// Why a replay stopped: the turn and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +69,7 @@ pub fn replay(
     mut after_turn: impl FnMut(&Game, &RecordTurn) -> Result<(), String>,
 ) -> Result<Game, ReplayError> {
     let mut game = start(record, rules)?;
+    let mut discards = DiscardScan::default();
     for turn in &record.turns {
         let t = Some(turn.turn);
         if !game.is_over() && game.st.turn != turn.turn {
@@ -115,9 +118,51 @@ pub fn replay(
                 None => return Err(err(t, format!("the record says tile {want} was placed, but no tile was placed"))),
             }
         }
+        // The turn's `discarded` (absent when none) are the tiles the replay discarded in it.
+        let got = discards.of_turn(&game, turn.turn);
+        if got != turn.discarded {
+            return Err(err(
+                t,
+                format!(
+                    "the record says \"discarded\": {:?}, but the replay discarded {got:?} \
+                     (tiles drawn with no legal placement, BASE-4)",
+                    turn.discarded
+                ),
+            ));
+        }
         after_turn(&game, turn).map_err(|m| err(t, m))?;
     }
     Ok(game)
+}
+
+/// Reads the game's log turn by turn: the tiles discarded in each turn (BASE-4), as
+/// [`GameRecord::from_game`] files them (under the last `TurnStart` before them).
+#[derive(Default)]
+struct DiscardScan {
+    /// Log entries read so far.
+    next: usize,
+    /// The turn of the last `TurnStart` read.
+    turn: Option<u32>,
+}
+
+impl DiscardScan {
+    /// The tile IDs discarded in `turn`: reads the log up to the start of a later turn.
+    fn of_turn(&mut self, game: &Game, turn: u32) -> Vec<String> {
+        let log = game.st.log.as_deref().unwrap_or(&[]);
+        let mut out = Vec::new();
+        while let Some(e) = log.get(self.next) {
+            match e {
+                LogEntry::TurnStart { turn: t, .. } if *t > turn => break,
+                LogEntry::TurnStart { turn: t, .. } => self.turn = Some(*t),
+                LogEntry::Discarded { tile, .. } if self.turn == Some(turn) => {
+                    out.push(game.rules.catalog.tiles[*tile as usize].id.clone())
+                }
+                _ => {}
+            }
+            self.next += 1;
+        }
+        out
+    }
 }
 
 /// Replays a whole record and checks it ends with the recorded final scores.
@@ -147,7 +192,7 @@ fn same_action(got: &Value, want: &Value) -> bool {
 }
 
 /// The action's `"cell"` as a position: none without the key or when it is not `[x, y]`
-/// integers; an error when a coordinate does not fit a board coordinate (32 bits).
+/// integers; an error when a coordinate lies beyond any game's reach ([`MAX_COORD`]).
 fn cell_of(a: &Value) -> Result<Option<Pos>, String> {
     let Some(c) = a.get("cell").and_then(Value::as_array).filter(|c| c.len() == 2) else {
         return Ok(None);
@@ -157,16 +202,19 @@ fn cell_of(a: &Value) -> Result<Option<Pos>, String> {
         if v.as_i64().is_none() && v.as_u64().is_none() {
             return Ok(None);
         }
-        xy[k] = v.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| {
-            format!(
-                "cell [{}, {}]: {} {v} is out of range (board coordinates run from {} to {})",
-                c[0],
-                c[1],
-                ["x", "y"][k],
-                i32::MIN,
-                i32::MAX
-            )
-        })?;
+        xy[k] = v
+            .as_i64()
+            .filter(|n| n.unsigned_abs() <= MAX_COORD.unsigned_abs() as u64)
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| {
+                format!(
+                    "cell [{}, {}]: {} {v} is out of range: a game of at most {MAX_TILES} tiles \
+                     (each at most 3 cells across) reaches no coordinate beyond ±{MAX_COORD}",
+                    c[0],
+                    c[1],
+                    ["x", "y"][k],
+                )
+            })?;
     }
     Ok(Some(Pos::new(xy[0], xy[1])))
 }
