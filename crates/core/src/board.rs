@@ -115,12 +115,14 @@ impl Board {
 
     #[inline]
     fn index(&self, p: Pos) -> Option<usize> {
-        let gx = p.x + self.ox;
-        let gy = p.y + self.oy;
-        if gx < 0 || gy < 0 || gx >= self.w || gy >= self.w {
+        // Wrapping, then one unsigned compare per axis: a negative or far cell (even at
+        // ±2^31, e.g. asked by a plugin file) is outside, never an overflow.
+        let gx = p.x.wrapping_add(self.ox) as u32;
+        let gy = p.y.wrapping_add(self.oy) as u32;
+        if gx >= self.w as u32 || gy >= self.w as u32 {
             None
         } else {
-            Some((gy * self.w + gx) as usize)
+            Some(gy as usize * self.w as usize + gx as usize)
         }
     }
 
@@ -294,5 +296,16 @@ mod tests {
         assert_eq!(b.part_at(Pos::new(39, 0)), Some(39));
         assert!(b.frontier().iter().all(|&p| !b.is_placed(p)));
         assert_eq!(b.bounds, (0, 0, 39, 0));
+    }
+
+    #[test]
+    fn far_cells_are_empty_not_an_overflow() {
+        // A plugin file may ask `tile_at` of any i32 cell: it panicked in debug builds.
+        let mut b = Board::new();
+        b.place(part(0, 0));
+        for (x, y) in [(i32::MAX, 0), (0, i32::MAX), (i32::MIN, 0), (0, i32::MIN), (i32::MAX, i32::MIN)] {
+            assert_eq!(b.part_at(Pos::new(x, y)), None, "({x}, {y})");
+        }
+        assert_eq!(b.part_at(Pos::new(0, 0)), Some(0));
     }
 }
