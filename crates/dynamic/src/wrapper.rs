@@ -11,9 +11,10 @@
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::sabi_types::RRef;
-use std::cell::Cell;
 
-use abi_stable::std_types::{RNone, ROption, RSlice, RSliceMut, RSome, RStr, RString, RVec};
+use crate::host_view::{action_view, figure_view, HostView, Reported};
+
+use abi_stable::std_types::{RSlice, RSliceMut, RStr, RVec};
 use carcassonne_core::action::Action;
 use carcassonne_core::config::FilePlugin;
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
@@ -22,8 +23,8 @@ use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEve
 use carcassonne_core::{NodeId, Pos, TileCandidates, TileTypeId};
 use carcassonne_plugin_api as api;
 use carcassonne_plugin_api::{
-    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, HouseRuleBox, Placement,
-    QueryView, RawEffects, RemovedView, ScoreView, TileView, Verdict, View,
+    ActionView, FigurePlacementView, GameView_TO, HouseRuleBox, Placement, QueryView, RawEffects, RemovedView,
+    ScoreView, Verdict, View,
 };
 
 /// A run-time plugin, as the engine runs it.
@@ -491,196 +492,6 @@ const _: () = {
     let p = unsafe { &*(&a as *const Action).cast::<Placement>() };
     assert!(p.tag == Placement::TAG && p.quarters == 3 && p.face == 7 && p.x == -70_000 && p.y == 9);
 };
-
-/// An action of the figure decision as a plugin sees it.
-#[inline]
-fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> ActionView<'a> {
-    let view = |kind: &'static str| ActionView {
-        kind: RStr::from_str(kind),
-        figure: RStr::from_str(""),
-        part: 0,
-        feature: RStr::from_str(""),
-        plugin: RStr::from_str(""),
-    };
-    match *action {
-        Action::PlaceFigure { kind, part, feature } => {
-            let feature = if feature == carcassonne_core::NO_FEATURE || part as usize >= st.board.parts.len() {
-                ""
-            } else {
-                st.graph.node(st.node_of(part, feature)).kind.name()
-            };
-            ActionView {
-                figure: RStr::from_str(rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str())),
-                part,
-                feature: RStr::from_str(feature),
-                ..view("figure")
-            }
-        }
-        Action::Pass => view("pass"),
-        Action::Plugin { plugin, .. } => ActionView {
-            plugin: RStr::from_str(rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str())),
-            ..view("plugin")
-        },
-        Action::PlaceTile { .. } => view("place_tile"),
-    }
-}
-
-fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> FigureView<'a> {
-    let pos = st.board.parts.get(f.part as usize).map_or(Pos::new(0, 0), |p| p.pos);
-    FigureView {
-        id,
-        owner: f.owner,
-        figure: RStr::from(rules.figure_kinds.get(f.kind as usize).map_or("", |k| k.name.as_str())),
-        part: f.part,
-        x: pos.x,
-        y: pos.y,
-        node: f.node.into(),
-        feature: RStr::from(
-            f.node.filter(|&n| (n as usize) < st.graph.len()).map_or("", |n| st.graph.node(n).kind.name()),
-        ),
-    }
-}
-
-/// The game as the plugin reads it. Called from the plugin through its vtable: must not
-/// panic (a panic here cannot unwind into the plugin), so every index is checked.
-pub struct HostView<'a> {
-    rules: &'a Rules,
-    st: &'a State,
-    /// What the hook handed back.
-    out: Cell<Reported>,
-}
-
-/// What a hook handed back through the view (boxed: the common `Nothing` stays two words).
-#[derive(Default)]
-enum Reported {
-    #[default]
-    Nothing,
-    Effects(Box<RawEffects>),
-    Error(Box<RString>),
-}
-
-impl<'a> HostView<'a> {
-    #[inline]
-    fn new(rules: &'a Rules, st: &'a State) -> Self {
-        HostView { rules, st, out: Cell::new(Reported::Nothing) }
-    }
-}
-
-impl HostView<'_> {
-    fn tile_view(&self, part: u32) -> ROption<TileView<'_>> {
-        let Some(p) = self.st.board.parts.get(part as usize) else { return RNone };
-        let first = self.st.board.parts.get(p.first as usize).unwrap_or(p);
-        RSome(TileView {
-            tile: RStr::from(self.rules.catalog.tiles[p.tile as usize].id.as_str()),
-            face: p.face,
-            x: first.pos.x,
-            y: first.pos.y,
-            rotation: p.rot.degrees(),
-        })
-    }
-
-    fn node_ok(&self, node: u32) -> bool {
-        (node as usize) < self.st.graph.len()
-    }
-}
-
-impl GameView for HostView<'_> {
-    fn players(&self) -> u8 {
-        self.st.players as u8
-    }
-    fn current(&self) -> u8 {
-        self.st.current
-    }
-    fn turn(&self) -> u32 {
-        self.st.turn
-    }
-    fn tiles_left(&self) -> u32 {
-        self.st.stack.len() as u32
-    }
-    fn score(&self, player: u8) -> i32 {
-        self.st.scores().get(player as usize).copied().unwrap_or(0)
-    }
-    fn points_from(&self, player: u8, source: RStr<'_>) -> i32 {
-        match self.rules.source(source.as_str()) {
-            Some(s) if (player as usize) < self.st.players => self.st.points_by_source[player as usize][s as usize],
-            _ => 0,
-        }
-    }
-    fn supply(&self, player: u8, figure: RStr<'_>) -> u32 {
-        match self.rules.figure_kind(figure.as_str()) {
-            Some(k) if (player as usize) < self.st.players => self.st.supply[player as usize][k as usize] as u32,
-            _ => 0,
-        }
-    }
-    fn drawn_tile(&self) -> ROption<RStr<'_>> {
-        self.st.tile.map(|t| RStr::from(self.rules.catalog.tiles[t as usize].id.as_str())).into()
-    }
-    fn placed_tile(&self) -> ROption<TileView<'_>> {
-        match self.st.placed {
-            Some((first, _)) => self.tile_view(first),
-            None => RNone,
-        }
-    }
-    fn tile_at(&self, x: i32, y: i32) -> ROption<TileView<'_>> {
-        match self.st.part_at(Pos::new(x, y)) {
-            Some(p) => self.tile_view(p),
-            None => RNone,
-        }
-    }
-    fn feature(&self, node: u32) -> ROption<FeatureView<'_>> {
-        if !self.node_ok(node) {
-            return RNone;
-        }
-        let (st, g) = (self.st, &self.st.graph);
-        let root = g.find(node);
-        RSome(FeatureView {
-            root,
-            kind: RStr::from(g.node(root).kind.name()),
-            tiles: st.feature_tiles(root),
-            pennants: g.pennants(root),
-            open_edges: g.open(root),
-            complete: st.is_complete(root),
-            scored: g.is_scored(root),
-            followers: g.followers(root),
-            majority: st.majority(self.rules, root),
-        })
-    }
-    fn figure(&self, id: u32) -> ROption<FigureView<'_>> {
-        match self.st.figures.get(id as usize) {
-            Some(f) if f.alive => RSome(figure_view(self.rules, self.st, id, f)),
-            _ => RNone,
-        }
-    }
-    fn figures_in(&self, node: u32) -> RVec<u32> {
-        if !self.node_ok(node) {
-            return RVec::new();
-        }
-        self.st.figures_in(node).collect()
-    }
-    fn report_effects(&self, effects: RawEffects) {
-        // The first error wins; effects reported twice add up.
-        let merged = match self.out.take() {
-            Reported::Nothing => Reported::Effects(Box::new(effects)),
-            Reported::Effects(mut prev) => {
-                prev.points.extend(effects.points.iter().cloned());
-                prev.stats.extend(effects.stats.iter().copied());
-                if prev.verdict == Verdict::PASS {
-                    prev.verdict = effects.verdict;
-                }
-                Reported::Effects(prev)
-            }
-            e @ Reported::Error(_) => e,
-        };
-        self.out.set(merged);
-    }
-    fn report_error(&self, message: RString) {
-        let kept = match self.out.take() {
-            e @ Reported::Error(_) => e,
-            _ => Reported::Error(Box::new(message)),
-        };
-        self.out.set(kept);
-    }
-}
 
 #[cfg(test)]
 mod tests {
