@@ -13,6 +13,7 @@ pub mod error;
 pub mod files;
 pub mod geometry;
 pub mod graph;
+pub mod placement;
 pub mod plugin;
 pub mod rng;
 pub mod rules;

@@ -1,0 +1,335 @@
+//! Tile placement: the legal placements of a drawn tile (geometry, edge matching and the
+//! plugins' vetoes), checking one placement with a reason, and placing a tile's parts on
+//! the board and in the feature graph.
+
+use crate::action::Action;
+use crate::board::PlacedPart;
+use crate::geometry::{half_mirror, Pos, Rotation, Side};
+use crate::plugin::TilePlacement;
+use crate::rules::Rules;
+use crate::state::State;
+use crate::tile::{signature_side, SideKind, TileTypeId, NONE};
+
+/// Cells of a tile's parts when its first part is at `pos` turned by `rot`.
+fn part_cells(
+    rules: &Rules,
+    t: TileTypeId,
+    face: u8,
+    pos: Pos,
+    rot: Rotation,
+) -> impl Iterator<Item = (usize, Pos)> + '_ {
+    let parts = &rules.catalog.tiles[t as usize].faces[face as usize].parts;
+    parts.iter().enumerate().map(move |(i, p)| {
+        let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
+        (i, Pos::new(pos.x + dx, pos.y + dy))
+    })
+}
+
+/// Places every part of a tile and joins its features with the neighbours; records the
+/// features it completed in `st.completed`.
+pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) {
+    let tile = &rules.catalog.tiles[t as usize];
+    let first = st.board.len() as u32;
+    let q = rot.quarters() as usize;
+    for (i, part) in tile.faces[face as usize].parts.iter().enumerate() {
+        let rp = &part.rotated[q];
+        let cell = Pos::new(pos.x + rp.offset.0, pos.y + rp.offset.1);
+        let idx = st.board.len() as u32;
+        let node_base = st.graph.len() as u32;
+        for (local, f) in part.features.iter().enumerate() {
+            let open = if f.kind.is_edge_feature() { f.sides.count_ones() } else { 0 };
+            st.graph.add(idx, local as u8, f.kind, open, f.pennants as u32);
+        }
+        st.board.place(PlacedPart {
+            pos: cell,
+            tile: t,
+            face,
+            part: i as u8,
+            rot,
+            signature: rp.signature,
+            node_base,
+            first,
+            cloister: rp.cloisters != 0,
+            rp: part.flat + q as u32,
+            markers: part.markers,
+        });
+        for s in Side::ALL {
+            let Some(n) = st.board.part_at(cell.step(s)) else {
+                continue;
+            };
+            let other = st.board.parts[n as usize];
+            let orp = st.rotated(rules, n);
+            let os = s.opposite() as usize;
+            let mine = rp.side_feature[s as usize];
+            let theirs = orp.side_feature[os];
+            if mine != NONE && theirs != NONE {
+                st.graph.join(node_base + mine as u32, other.node_base + theirs as u32, 2);
+            }
+            for h in [2 * s as u8, 2 * s as u8 + 1] {
+                let mf = rp.half_feature[h as usize];
+                let tf = orp.half_feature[half_mirror(h) as usize];
+                if mf != NONE && tf != NONE {
+                    st.graph.join(node_base + mf as u32, other.node_base + tf as u32, 0);
+                }
+            }
+        }
+    }
+    let end = st.board.len() as u32;
+    st.placed = Some((first, end));
+    st.completed.clear();
+    for idx in first..end {
+        let p = st.board.parts[idx as usize];
+        let rp = st.rotated(rules, idx);
+        for (local, f) in rp.features.iter().enumerate() {
+            if f.kind.is_edge_feature() {
+                let root = st.graph.find(p.node_base + local as u32);
+                if st.graph.open(root) == 0 && !st.completed.contains(&root) {
+                    st.completed.push(root);
+                }
+            }
+        }
+        // Cloisters on this cell or around it that are now surrounded.
+        let mut done = [0u32; 9];
+        let mut n = 0;
+        st.board.take_surrounded(p.pos, |c| {
+            done[n] = c;
+            n += 1;
+        });
+        for &c in &done[..n] {
+            let crp = st.rotated(rules, c);
+            let base = st.board.parts[c as usize].node_base;
+            for local in 0..16u32 {
+                if crp.cloisters & (1 << local) != 0 {
+                    let root = st.graph.find(base + local);
+                    if !st.completed.contains(&root) {
+                        st.completed.push(root);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Generates the legal placements of tile `t` into `out`; with `any`, stops at the first
+/// and returns whether one exists.
+pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, any: bool) -> bool {
+    let tile = &rules.catalog.tiles[t as usize];
+    let mut found = false;
+    if tile.is_single() {
+        let vetoes = rules.tile_has_vetoers(t);
+        if !any {
+            let from = out.len();
+            for (fi, face) in tile.faces.iter().enumerate() {
+                found |= push_fitting(st, face, fi as u8, out);
+            }
+            if vetoes {
+                // The same order as generated: vetoed placements are dropped in place.
+                rules.veto_tiles(st, t, out, from);
+                found = out.len() > from;
+            }
+            return found;
+        }
+        // `any`: the first placement that fits (and that every plugin allows).
+        for (fi, face) in tile.faces.iter().enumerate() {
+            for (pos, code) in st.board.frontier_needs() {
+                let mut rots = face.parts[0].fit[code as usize];
+                while rots != 0 {
+                    let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
+                    rots &= rots - 1;
+                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+    // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
+    // neighbours (the part's rotations that fit the frontier's need code, from a table: a
+    // quick test before the whole tile's).
+    let mut local: Vec<Action> = Vec::new();
+    for (fi, face) in tile.faces.iter().enumerate() {
+        for (cell, code) in st.board.frontier_needs() {
+            if face.parts.iter().fold(0, |m, p| m | p.fit[code as usize]) == 0 {
+                continue;
+            }
+            for &rot in &face.distinct_rotations {
+                for p in &face.parts {
+                    if p.fit[code as usize] & (1 << rot.quarters()) == 0 {
+                        continue;
+                    }
+                    let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
+                    let anchor = Pos::new(cell.x - dx, cell.y - dy);
+                    let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8 };
+                    if local.contains(&a) {
+                        continue;
+                    }
+                    if tile_fits(rules, st, t, fi as u8, anchor, rot) {
+                        if any {
+                            return true;
+                        }
+                        local.push(a);
+                    }
+                }
+            }
+        }
+    }
+    found |= !local.is_empty();
+    out.extend(local);
+    found
+}
+
+/// Rotations in each fit mask, in ascending order, padded with zeros: four 16-bit slots
+/// in one word (slot k in bits 16k..16k+16), written with one store per cell.
+const ROT_LISTS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut n, mut r) = (0, 0);
+        while r < 4 {
+            if m & (1 << r) != 0 {
+                t[m] |= (r as u64) << (16 * n);
+                n += 1;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Set bits of each 4-bit fit mask (a table: `count_ones` is no single instruction on the
+/// baseline x86-64 target).
+const FIT_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// Appends every fitting placement of a single-part face. Whether a tile fits a cell is
+/// unpredictable, so the first pass is branch-free: each cell writes four candidate slots
+/// (cell index << 2 | rotation, one 64-bit store) to a small buffer and the write position
+/// advances by the number of rotations that fit; the second pass turns the kept slots into
+/// actions.
+fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<Action>) -> bool {
+    const CHUNK: usize = 64;
+    let frontier = st.board.frontier();
+    let fit = &face.parts[0].fit;
+    let mut found = false;
+    let mut buf = [0u16; 4 * CHUNK + 4];
+    for (ci, chunk) in frontier.chunks(CHUNK).enumerate() {
+        let needs = &st.board.frontier_codes()[ci * CHUNK..ci * CHUNK + chunk.len()];
+        let mut n = 0usize;
+        for (i, &code) in needs.iter().enumerate() {
+            let m = fit[code as usize] as usize & 15;
+            // The cell index (<< 2) in each of the four slots.
+            let slots = ROT_LISTS[m] | (i as u64 * 0x0004_0004_0004_0004);
+            let w: &mut [u16; 4] = (&mut buf[n..n + 4]).try_into().expect("four slots");
+            *w = [slots as u16, (slots >> 16) as u16, (slots >> 32) as u16, (slots >> 48) as u16];
+            n += FIT_COUNT[m] as usize;
+        }
+        found |= n > 0;
+        out.extend(buf[..n].iter().map(|&e| Action::PlaceTile {
+            pos: chunk[(e >> 2) as usize],
+            rot: Rotation::from_quarters((e & 3) as u8),
+            face: fi,
+        }));
+    }
+    found
+}
+
+/// Most parts of a tile that [`tile_fits`] checks without allocating.
+const FAST_PARTS: usize = 4;
+
+/// Whether one tile placement is legal: the fast form of [`check_tile`] (no allocation,
+/// no message), used to generate the placements of multi-part tiles.
+fn tile_fits(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> bool {
+    let Some(f) = rules.catalog.tiles[t as usize].faces.get(face as usize) else {
+        return false;
+    };
+    let n = f.parts.len();
+    if n > FAST_PARTS {
+        return check_tile_slow(rules, st, t, face, pos, rot).is_ok();
+    }
+    let q = rot.quarters() as usize;
+    let mut cells = [Pos::default(); FAST_PARTS];
+    for (c, p) in cells.iter_mut().zip(&f.parts) {
+        let (dx, dy) = p.rotated[q].offset;
+        *c = Pos::new(pos.x + dx, pos.y + dy);
+    }
+    let cells = &cells[..n];
+    let mut touches = false;
+    for (i, &cell) in cells.iter().enumerate() {
+        if st.board.is_placed(cell) {
+            return false;
+        }
+        let sig = f.parts[i].rotated[q].signature;
+        for s in Side::ALL {
+            let nb = cell.step(s);
+            if cells.contains(&nb) {
+                continue;
+            }
+            let Some(o) = st.board.part_at(nb) else {
+                continue;
+            };
+            touches = true;
+            if signature_side(sig, s) != signature_side(st.board.parts[o as usize].signature, s.opposite()) {
+                return false;
+            }
+        }
+    }
+    touches && rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot })
+}
+
+/// Checks one tile placement and says why it is illegal.
+pub fn check_tile(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> Result<(), String> {
+    if tile_fits(rules, st, t, face, pos, rot) {
+        return Ok(());
+    }
+    check_tile_slow(rules, st, t, face, pos, rot)
+}
+
+/// [`check_tile`] with the reason of an illegal placement.
+fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> Result<(), String> {
+    let tile = &rules.catalog.tiles[t as usize];
+    let Some(f) = tile.faces.get(face as usize) else {
+        return Err(format!("tile {} has no face {face}", tile.id));
+    };
+    let cells: Vec<(usize, Pos)> = part_cells(rules, t, face, pos, rot).collect();
+    let mut touches = false;
+    for &(i, cell) in &cells {
+        if st.board.is_placed(cell) {
+            return Err(format!("cell {cell} already holds a tile"));
+        }
+        let sig = f.parts[i].rotated[rot.quarters() as usize].signature;
+        for s in Side::ALL {
+            let q = cell.step(s);
+            if cells.iter().any(|&(_, c)| c == q) {
+                continue;
+            }
+            let Some(n) = st.board.part_at(q) else {
+                continue;
+            };
+            touches = true;
+            let theirs = signature_side(st.board.parts[n as usize].signature, s.opposite());
+            let mine = signature_side(sig, s);
+            if mine != theirs {
+                return Err(format!(
+                    "tile {} at {cell} rotation {}: side {} shows {} but the tile at {q} shows {}",
+                    tile.id,
+                    rot.degrees(),
+                    s.name(),
+                    side_kind_name(mine),
+                    side_kind_name(theirs)
+                ));
+            }
+        }
+    }
+    if !touches {
+        return Err(format!("tile {} at {pos} touches no placed tile", tile.id));
+    }
+    if let Some(p) = rules.tile_veto(st, &TilePlacement { tile: t, face, pos, rot }) {
+        return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'", tile.id, rot.degrees()));
+    }
+    Ok(())
+}
+
+fn side_kind_name(k: u32) -> &'static str {
+    [SideKind::Field, SideKind::City, SideKind::Road, SideKind::River].get(k as usize).map_or("?", |s| s.name())
+}
