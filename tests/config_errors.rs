@@ -100,6 +100,15 @@ fn tile_err(name: &str, tiles: &str) -> String {
 }
 
 #[test]
+fn a_missing_tile_file_is_named_as_tried() {
+    // The path as written and the path it resolved to (next to the rule set).
+    let d = scratch("no-tiles");
+    let e = err_of(&d, "name = \"t\"\n[tiles]\nbase = \"tiles/nope.toml\"\n[[plugins]]\nname = \"base\"\n");
+    let tried = d.join("tiles/nope.toml").display().to_string();
+    assert!(e.contains(&format!("rules.toml:3: tiles.base = 'tiles/nope.toml': cannot read '{tried}': ")), "{e}");
+}
+
+#[test]
 fn tile_markers_and_modifiers_are_words_of_the_notation() {
     // A misspelt marker or modifier made a plain tile without a word (TILES.md rules 5-6).
     let tile = |extra: &str, markers: &str, city: &str| {

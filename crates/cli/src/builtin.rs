@@ -108,7 +108,7 @@ fn load_rules_trusting(file: &str, text: &str, plugin_files: bool) -> Result<Arc
             let p = join(&path, rel);
             embedded(&p)
                 .map(|t| (format!("{EMBEDDED}{p}"), t.to_string()))
-                .ok_or_else(|| "no such embedded file".to_string())
+                .ok_or_else(|| format!("'{EMBEDDED}{p}': no such embedded file"))
         };
         load_rules(file, text, &resolve, &factories)
     } else {

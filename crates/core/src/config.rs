@@ -77,7 +77,7 @@ pub struct FilePlugin {
 pub type FileLoader<'a> = &'a dyn Fn(&str, &toml::Table) -> Result<FilePlugin, String>;
 
 /// Reads a file named in a rule set, relative to the rule set: returns a display name
-/// (used in errors and records) and the text.
+/// (used in errors and records) and the text; an error names the file it tried.
 pub type Resolver<'a> = &'a dyn Fn(&str) -> Result<(String, String), String>;
 
 #[derive(Deserialize)]
@@ -147,7 +147,7 @@ pub fn load_rules_with(
     for (set, path) in &raw.tiles {
         let line = at(path.span().start);
         let (shown, body) = resolve(path.get_ref())
-            .map_err(|e| InputError::new(file, line, format!("tiles.{set}: cannot read '{}': {e}", path.get_ref())))?;
+            .map_err(|e| InputError::new(file, line, format!("tiles.{set} = '{}': cannot read {e}", path.get_ref())))?;
         let loaded = catalog.load_str(&shown, &body)?;
         if &loaded != set {
             return Err(InputError::new(
@@ -291,6 +291,6 @@ pub fn disk_resolver(rule_file: &str) -> impl Fn(&str) -> Result<(String, String
     move |rel: &str| {
         let p = dir.join(rel);
         let shown = p.display().to_string();
-        crate::files::read_text(&p).map(|t| (shown, t)).map_err(|e| e.to_string())
+        crate::files::read_text(&p).map_err(|e| format!("'{shown}': {e}")).map(|t| (shown, t))
     }
 }
