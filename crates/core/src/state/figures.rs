@@ -1,0 +1,200 @@
+//! Figures of [`State`]: placing, moving and removing them (with the hooks that follow),
+//! protection and the dragon's meal, and which figures stand where.
+
+use super::*;
+
+impl State {
+    /// Puts a figure from `owner`'s supply (or a neutral one) on the board.
+    pub fn add_figure(&mut self, rules: &Rules, owner: u8, kind: u8, part: u32, node: Option<NodeId>) -> FigureId {
+        if owner != NEUTRAL {
+            let s = &mut self.supply[owner as usize][kind as usize];
+            *s = s.saturating_sub(1);
+        }
+        if let Some(n) = node {
+            if rules.figure_kinds[kind as usize].follower {
+                self.graph.add_followers(n, 1);
+            }
+        }
+        let fig = Figure { owner, kind, part, node, data: 0, alive: true };
+        match self.figures.iter().position(|f| !f.alive) {
+            Some(i) => {
+                self.figures[i] = fig;
+                i as FigureId
+            }
+            None => {
+                self.figures.push(fig);
+                (self.figures.len() - 1) as FigureId
+            }
+        }
+    }
+
+    /// Moves a figure to another part/feature (occupancy follows), and tells the plugins
+    /// that subscribe to [`crate::plugin::Hooks::FIGURE_MOVED`] (also when it stays where
+    /// it is: a plugin may "move" a figure to mark a change, e.g. a knight into a castle).
+    pub fn move_figure(&mut self, rules: &Rules, id: FigureId, part: u32, node: Option<NodeId>) {
+        let f = self.figures[id as usize];
+        let follower = rules.figure_kinds[f.kind as usize].follower;
+        if follower {
+            if let Some(n) = f.node {
+                self.graph.add_followers(n, -1);
+            }
+            if let Some(n) = node {
+                self.graph.add_followers(n, 1);
+            }
+        }
+        let fm = &mut self.figures[id as usize];
+        fm.part = part;
+        fm.node = node;
+        rules.dispatch_figure_moved(self, id, &f);
+    }
+
+    /// Takes a figure off the board back to its owner's supply, and tells the plugins.
+    pub fn remove_figure(&mut self, rules: &Rules, id: FigureId, why: RemoveReason) {
+        let f = self.figures[id as usize];
+        if !f.alive {
+            return;
+        }
+        self.figures[id as usize].alive = false;
+        if f.owner != NEUTRAL {
+            self.supply[f.owner as usize][f.kind as usize] += 1;
+        }
+        if let Some(n) = f.node {
+            if rules.figure_kinds[f.kind as usize].follower {
+                self.graph.add_followers(n, -1);
+            }
+        }
+        if self.log.is_some() {
+            let at = self.figure_place_name(rules, &f);
+            let reason = match why {
+                RemoveReason::Scored => "scored".to_string(),
+                RemoveReason::Plugin(p) => rules.plugins[p as usize].name.clone(),
+            };
+            self.log_entry(LogEntry::Removed {
+                figure: rules.figure_kinds[f.kind as usize].name.clone(),
+                owner: f.owner,
+                at,
+                reason,
+            });
+        }
+        rules.dispatch_figure_removed(self, id, &f, why);
+    }
+
+    /// PD-DRAGON-7: after figure `f` (a follower) left the feature it stood in, when its
+    /// owner has no follower left in that feature, the owner's figures there that need one
+    /// (a plugin answers the [`crate::plugin::Query`] `needs_follower` with true: builder,
+    /// pig...) leave too, for the same reason. Does nothing for figures that are not
+    /// followers or stood in no feature.
+    pub fn release_dependents(&mut self, rules: &Rules, f: &Figure, why: RemoveReason) {
+        let Some(node) = f.node else { return };
+        if f.owner == NEUTRAL || !rules.figure_kinds[f.kind as usize].follower {
+            return;
+        }
+        let root = self.graph.find(node);
+        let mut deps: [FigureId; 8] = [0; 8];
+        let mut n = 0;
+        for (i, g) in self.figures.iter().enumerate() {
+            if !g.alive || g.owner != f.owner || g.node.is_none_or(|m| self.graph.find(m) != root) {
+                continue;
+            }
+            if rules.figure_kinds[g.kind as usize].follower {
+                return;
+            }
+            if n < deps.len() {
+                deps[n] = i as FigureId;
+                n += 1;
+            }
+        }
+        for &id in &deps[..n] {
+            let q = crate::plugin::Query {
+                key: crate::plugin::QueryKey::NEEDS_FOLLOWER,
+                figure: Some(id),
+                part: Some(self.figures[id as usize].part),
+                node: self.figures[id as usize].node,
+                by: match why {
+                    RemoveReason::Plugin(p) => p,
+                    RemoveReason::Scored => u8::MAX,
+                },
+            };
+            if rules.verdict(self, &q, false) {
+                self.remove_figure(rules, id, why);
+            }
+        }
+    }
+
+    /// `(x,y) feature` or `(x,y)` of where a figure stands.
+    pub fn figure_place_name(&self, rules: &Rules, f: &Figure) -> String {
+        let pos = self.board.parts[f.part as usize].pos;
+        match f.node {
+            Some(n) => {
+                let node = self.graph.node(n);
+                format!(
+                    "{} {}",
+                    pos,
+                    crate::tile::feature_name(&self.rotated(rules, node.part).features[node.local as usize])
+                )
+            }
+            None => pos.to_string(),
+        }
+    }
+
+    /// Whether any plugin protects this figure.
+    pub fn is_protected(&self, rules: &Rules, id: FigureId) -> bool {
+        rules.dispatch_protected(self, id)
+    }
+
+    /// Whether `id` may be removed by plugin `by`'s effect on its tile (e.g. eaten by a
+    /// dragon, PD-DRAGON-6): not when any plugin protects it or answers the `eatable`
+    /// query with false ([`Rules::verdict`]); by default every player's figure may,
+    /// neutral figures not.
+    pub fn is_eatable(&self, rules: &Rules, id: FigureId, by: u8) -> bool {
+        let f = &self.figures[id as usize];
+        if !f.alive {
+            return false;
+        }
+        let q = crate::plugin::Query {
+            key: crate::plugin::QueryKey::EATABLE,
+            figure: Some(id),
+            part: Some(f.part),
+            node: f.node,
+            by,
+        };
+        rules.verdict(self, &q, f.owner != NEUTRAL) && !self.is_protected(rules, id)
+    }
+
+    /// Removes every eatable figure on part `part` for plugin `by` (see
+    /// [`State::is_eatable`]); returns how many left the board.
+    pub fn eat_figures_on(&mut self, rules: &Rules, part: u32, by: u8) -> u32 {
+        let mut ids: [FigureId; 32] = [0; 32];
+        let mut n = 0;
+        for id in self.figures_on(part) {
+            if n < ids.len() {
+                ids[n] = id;
+                n += 1;
+            }
+        }
+        let mut eaten = 0;
+        for &id in &ids[..n] {
+            // Each removal may release others (PD-DRAGON-7): check again before eating.
+            if self.is_eatable(rules, id, by) {
+                self.remove_figure(rules, id, RemoveReason::Plugin(by));
+                eaten += 1;
+            }
+        }
+        eaten
+    }
+
+    /// Figures standing in the feature of `n`.
+    pub fn figures_in(&self, n: NodeId) -> impl Iterator<Item = FigureId> + '_ {
+        let root = self.graph.find(n);
+        self.figures
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.alive && f.node.is_some_and(|fnode| self.graph.find(fnode) == root))
+            .map(|(i, _)| i as FigureId)
+    }
+
+    /// Figures standing on part `part` (on any of its features or on the tile).
+    pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
+        self.figures.iter().enumerate().filter(move |(_, f)| f.alive && f.part == part).map(|(i, _)| i as FigureId)
+    }
+}

@@ -1,0 +1,107 @@
+//! Scoring mechanics of [`State`]: majorities, awarding points, logging and announcing a
+//! scoring to the plugins (what scores, and how much, is the plugins' rule).
+
+use super::*;
+
+impl State {
+    /// Follower strength per seat in the feature of `n`.
+    pub fn strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
+        let root = self.graph.find(n);
+        let mut s = [0u32; MAX_PLAYERS];
+        for f in self.figures.iter().filter(|f| f.alive && f.owner != NEUTRAL) {
+            if let Some(fnode) = f.node {
+                if self.graph.find(fnode) == root {
+                    s[f.owner as usize] += rules.figure_kinds[f.kind as usize].strength as u32;
+                }
+            }
+        }
+        s
+    }
+
+    /// Seats with the most follower strength in the feature (bit set; 0 if none).
+    pub fn majority(&self, rules: &Rules, n: NodeId) -> u8 {
+        let s = self.strengths(rules, n);
+        let max = *s.iter().max().unwrap_or(&0);
+        if max == 0 {
+            return 0;
+        }
+        (0..self.players).filter(|&p| s[p] == max).fold(0u8, |m, p| m | (1 << p))
+    }
+
+    /// Adds points to a seat, counted under `source`.
+    pub fn award(&mut self, player: u8, points: i32, source: u8) {
+        self.scores[player as usize] += points;
+        self.points_by_source[player as usize][source as usize] += points;
+    }
+
+    /// Scores a feature: `points` to each majority holder, logs it and tells every plugin
+    /// that subscribes to [`crate::plugin::Hooks::FEATURE_SCORED`].
+    pub fn score_feature(&mut self, rules: &Rules, n: NodeId, points: i32, source: u8, final_scoring: bool) {
+        let winners = self.majority(rules, n);
+        let root = self.graph.find(n);
+        if !final_scoring {
+            self.graph.set_scored(root);
+        }
+        let reason = if self.log.is_some() {
+            format!("{} {}", rules.sources[source as usize], if final_scoring { "final" } else { "completed" })
+        } else {
+            String::new()
+        };
+        self.score_players(rules, Some(root), winners, points, source, final_scoring, &reason);
+    }
+
+    /// Awards `points` to each seat of `winners` (a bit set) for the feature of `root`, if
+    /// any, without marking it scored; logs it with `reason` and tells every plugin that
+    /// subscribes to [`crate::plugin::Hooks::FEATURE_SCORED`]. For scorings that leave the
+    /// feature in play or that pay someone else than its majority (a barn paying a field's
+    /// farmers, a castle scoring a neighbouring feature's value).
+    #[allow(clippy::too_many_arguments)]
+    pub fn score_players(
+        &mut self,
+        rules: &Rules,
+        root: Option<NodeId>,
+        winners: u8,
+        points: i32,
+        source: u8,
+        final_scoring: bool,
+        reason: &str,
+    ) {
+        let root = root.map(|r| self.graph.find(r));
+        if winners != 0 {
+            for p in 0..self.players as u8 {
+                if winners & (1 << p) != 0 {
+                    self.award(p, points, source);
+                }
+            }
+        }
+        if self.log.is_some() {
+            let name = root.map(|r| self.feature_name(rules, r));
+            let players = (0..self.players as u8).filter(|p| winners & (1 << p) != 0).collect();
+            self.log_entry(LogEntry::Score { feature: name, players, points, reason: reason.to_string() });
+        }
+        tracing::debug!(
+            turn = self.turn,
+            root,
+            points,
+            winners,
+            source = rules.sources[source as usize].as_str(),
+            "feature scored"
+        );
+        let extra = rules.is_extra_source(source);
+        let ev = ScoreEvent { root, winners, points, source, final_scoring, extra };
+        rules.dispatch_feature_scored(self, &ev);
+    }
+
+    /// Awards points not tied to a feature (e.g. the fairy's turn-start point) and logs it.
+    pub fn score_other(&mut self, player: u8, points: i32, source: u8, reason: &str) {
+        self.award(player, points, source);
+        if self.log.is_some() {
+            self.log_entry(LogEntry::Score {
+                feature: None,
+                players: vec![player],
+                points,
+                reason: reason.to_string(),
+            });
+        }
+    }
+}
