@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::board::{MAX_COORD, MAX_TILES};
 use crate::engine::{Game, GameOptions};
 use crate::geometry::{Pos, Rotation};
-use crate::record::{GameRecord, LogFiler, RecordTurn, FORMAT};
+use crate::record::{GameRecord, LogFiler, RecordEvent, RecordTurn, FORMAT};
 use crate::rules::Rules;
 
 /// Why a replay stopped: the turn and the reason.
@@ -132,9 +132,41 @@ pub fn replay(
                 ),
             ));
         }
+        // The turn's `events` (absent in hand-written scenarios: not checked) are the replay's.
+        if let Some(want) = &turn.events {
+            let got = replayed.and_then(|r| r.events.as_deref()).unwrap_or(&[]);
+            if let Some(m) = first_event_difference("events", want, got) {
+                return Err(err(t, m));
+            }
+        }
         after_turn(&game, turn).map_err(|m| err(t, m))?;
     }
+    // The `final_scoring` events (absent in scenarios: not checked), once the game is over.
+    if let (true, Some(want)) = (game.is_over(), &record.final_scoring) {
+        filed.read(&game);
+        if let Some(m) = first_event_difference("final_scoring", want, &filed.final_scoring) {
+            return Err(err(None, format!("final scoring: {m}")));
+        }
+    }
     Ok(game)
+}
+
+/// The first difference between the recorded and the replayed events of `key`, e.g.
+/// `events[1]: the record says {...}, but the replay has {...}` (events as compact JSON).
+fn first_event_difference(key: &str, recorded: &[RecordEvent], replayed: &[RecordEvent]) -> Option<String> {
+    let show = |e: Option<&RecordEvent>| {
+        e.map_or_else(|| "none".to_string(), |e| serde_json::to_string(e).unwrap_or_else(|x| x.to_string()))
+    };
+    (0..recorded.len().max(replayed.len())).find_map(|i| {
+        let (r, p) = (recorded.get(i), replayed.get(i));
+        (r != p).then(|| {
+            let said = match r {
+                Some(_) => format!("the record says {}", show(r)),
+                None => "the record has none".to_string(),
+            };
+            format!("{key}[{i}]: {said}, but the replay has {}", show(p))
+        })
+    })
 }
 
 /// Replays a whole record and checks it ends with the recorded final scores.
