@@ -302,7 +302,7 @@ fn builder_leaves_with_the_last_follower_eaten() {
     let b = g.rules.figure_kind("builder").unwrap() as usize;
     assert_eq!(g.st.supply[0][b], 1);
     let rec = carcassonne_core::record::GameRecord::from_game(&g, "", None, 0);
-    let ev = serde_json::to_value(&rec.turns[2].events).unwrap();
+    let ev = serde_json::to_value(rec.turns[2].events.as_deref().unwrap_or(&[])).unwrap();
     assert_eq!(
         ev,
         json!([

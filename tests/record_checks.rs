@@ -1,5 +1,6 @@
 //! Edited records and summaries are refused as bad input (exit code 2, one line naming the
-//! file and the problem): a turn's `tile`, `player` and `discarded`, the `format`, cells
+//! file and the problem): a turn's `tile`, `player`, `discarded` and `events`, the
+//! `final_scoring` events, the `format`, cells
 //! beyond any game's reach (both in records and scenarios), totals that overflow in
 //! `merge`, and rule sets that differ only in their plugins.
 
@@ -178,6 +179,152 @@ fn replay_checks_the_turn_discards() {
     v["turns"][5].as_object_mut().unwrap().remove("discarded");
     v["turns"][6]["discarded"] = json!(["H"]);
     replay_refused(&dir, "discard-moved.json", &v, &format!("turn 6: {}", said("[]", "[\"H\"]")));
+}
+
+/// Turn 2 of the base game of seed 6 (2 players, random bots): seat 1 completes seat 0's
+/// city; its events as the replay error shows them (compact JSON, keys in record order).
+const CITY_SCORED: &str =
+    r#"{"type":"score","feature":"(0,1) city:E","players":[0],"points":4,"reason":"city completed"}"#;
+const FOLLOWER_BACK: &str = r#"{"type":"removed","figure":"follower","owner":0,"at":"(0,1) city:E","reason":"scored"}"#;
+
+/// A score event added by hand.
+fn extra_score() -> Value {
+    json!({"type": "score", "feature": null, "players": [1], "points": 10, "reason": "bribe"})
+}
+const EXTRA_SCORE: &str = r#"{"type":"score","feature":null,"players":[1],"points":10,"reason":"bribe"}"#;
+
+/// The message for the first difference in a turn's `events` (`None`: the side has none).
+fn events_differ(turn: u32, key: &str, recorded: Option<&str>, replayed: Option<&str>) -> String {
+    let said = recorded.map_or("the record has none".to_string(), |r| format!("the record says {r}"));
+    let prefix = if turn == 0 { "final scoring".to_string() } else { format!("turn {turn}") };
+    format!("{prefix}: {key}: {said}, but the replay has {}", replayed.unwrap_or("none"))
+}
+
+#[test]
+fn replay_checks_the_turn_events() {
+    let dir = scratch("record-events");
+    // Seed 6: the first base game (random bots, seeds from 0) with events in turn 2.
+    let (rec, good) = recorded_seed(&dir, 6);
+    let t2 = &good["turns"][1];
+    assert_eq!((&t2["turn"], &t2["player"]), (&json!(2), &json!(1)));
+    let as_json = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+    assert_eq!(t2["events"], json!([as_json(CITY_SCORED), as_json(FOLLOWER_BACK)]));
+    // A turn without events leaves the key out.
+    assert!(good["turns"][0].get("events").is_none());
+    // The record as written replays: every turn's events agree with the game.
+    assert!(ok(&["replay", rec.to_str().unwrap()]).contains("every action legal"));
+
+    // The points of a score event changed (the final scores still match).
+    let mut v = good.clone();
+    v["turns"][1]["events"][0]["points"] = json!(5);
+    let five = CITY_SCORED.replace("\"points\":4", "\"points\":5");
+    let msg = events_differ(2, "events[0]", Some(&five), Some(CITY_SCORED));
+    replay_refused(&dir, "event-points.json", &v, &msg);
+    // Who scored changed.
+    let mut v = good.clone();
+    v["turns"][1]["events"][0]["players"] = json!([1]);
+    let seat1 = CITY_SCORED.replace("\"players\":[0]", "\"players\":[1]");
+    replay_refused(&dir, "event-players.json", &v, &events_differ(2, "events[0]", Some(&seat1), Some(CITY_SCORED)));
+    // The score event removed: the removal is compared with it.
+    let mut v = good.clone();
+    v["turns"][1]["events"].as_array_mut().unwrap().remove(0);
+    let msg = events_differ(2, "events[0]", Some(FOLLOWER_BACK), Some(CITY_SCORED));
+    replay_refused(&dir, "event-score-removed.json", &v, &msg);
+    // The last event removed, or all of them (an empty list is none, not "not checked").
+    let mut v = good.clone();
+    v["turns"][1]["events"].as_array_mut().unwrap().pop();
+    replay_refused(&dir, "event-last-removed.json", &v, &events_differ(2, "events[1]", None, Some(FOLLOWER_BACK)));
+    let mut v = good.clone();
+    v["turns"][1]["events"] = json!([]);
+    replay_refused(&dir, "events-empty.json", &v, &events_differ(2, "events[0]", None, Some(CITY_SCORED)));
+    // An event added after the turn's events, or to a turn without any.
+    let mut v = good.clone();
+    v["turns"][1]["events"].as_array_mut().unwrap().push(extra_score());
+    replay_refused(&dir, "event-added.json", &v, &events_differ(2, "events[2]", Some(EXTRA_SCORE), None));
+    let mut v = good.clone();
+    v["turns"][0]["events"] = json!([extra_score()]);
+    replay_refused(&dir, "event-added-turn-1.json", &v, &events_differ(1, "events[0]", Some(EXTRA_SCORE), None));
+    // A removal's figure or owner changed.
+    let mut v = good.clone();
+    v["turns"][1]["events"][1]["figure"] = json!("builder");
+    let builder = FOLLOWER_BACK.replace("follower", "builder");
+    replay_refused(
+        &dir,
+        "removed-figure.json",
+        &v,
+        &events_differ(2, "events[1]", Some(&builder), Some(FOLLOWER_BACK)),
+    );
+    let mut v = good.clone();
+    v["turns"][1]["events"][1]["owner"] = json!(null);
+    let neutral = FOLLOWER_BACK.replace("\"owner\":0", "\"owner\":null");
+    replay_refused(&dir, "removed-owner.json", &v, &events_differ(2, "events[1]", Some(&neutral), Some(FOLLOWER_BACK)));
+}
+
+#[test]
+fn replay_checks_the_final_scoring_events() {
+    let dir = scratch("record-final-events");
+    let (rec, good) = recorded_seed(&dir, 6);
+    let finals = good["final_scoring"].as_array().unwrap();
+    assert_eq!(finals.len(), 14, "the game of seed 6 ends with 14 final-scoring events");
+    assert_eq!(
+        finals[0],
+        json!({"type": "score", "feature": "(1,-2) city:E", "players": [1], "points": 1, "reason": "city final"})
+    );
+    assert!(ok(&["replay", rec.to_str().unwrap()]).contains("every action legal"));
+    let first = r#"{"type":"score","feature":"(1,-2) city:E","players":[1],"points":1,"reason":"city final"}"#;
+    // The last one, in the record's key order.
+    let f = &finals[13];
+    assert_eq!(f["type"], "score");
+    let last = format!(
+        r#"{{"type":"score","feature":{},"players":{},"points":{},"reason":{}}}"#,
+        f["feature"], f["players"], f["points"], f["reason"]
+    );
+
+    // A final-scoring event changed.
+    let mut v = good.clone();
+    v["final_scoring"][0]["points"] = json!(3);
+    let three = first.replace("\"points\":1", "\"points\":3");
+    let msg = events_differ(0, "final_scoring[0]", Some(&three), Some(first));
+    let file = write(&dir, "final-points.json", &v);
+    let err = bad_input(&["replay", &file], "final-points.json");
+    assert_eq!(err.trim_end(), format!("error: {file}: {msg}"));
+    assert!(!err.contains("turn"), "{err}");
+    // One removed (the last), one added, or all removed.
+    let mut v = good.clone();
+    v["final_scoring"].as_array_mut().unwrap().pop();
+    replay_refused(&dir, "final-removed.json", &v, &events_differ(0, "final_scoring[13]", None, Some(&last)));
+    let mut v = good.clone();
+    v["final_scoring"].as_array_mut().unwrap().push(extra_score());
+    replay_refused(&dir, "final-added.json", &v, &events_differ(0, "final_scoring[14]", Some(EXTRA_SCORE), None));
+    let mut v = good.clone();
+    v["final_scoring"] = json!([]);
+    replay_refused(&dir, "final-empty.json", &v, &events_differ(0, "final_scoring[0]", None, Some(first)));
+}
+
+#[test]
+fn scenarios_check_events_only_when_given() {
+    let dir = scratch("scenario-events");
+    // A hand-written scenario gives no turn `events` and no `final_scoring`: not checked.
+    let good = scenario("base-two-tile-city.json");
+    assert!(good["turns"][0].get("events").is_none() && good.get("final_scoring").is_none());
+    carcassonne_cli::scenario::run_file(Path::new("tests/scenarios/base-two-tile-city.json")).unwrap();
+    let events = good["turns"][0]["expect"]["events"].clone();
+    assert_eq!(events.as_array().unwrap().len(), 2);
+    // Given (as the engine writes them), they are checked.
+    let mut v = good.clone();
+    v["turns"][0]["events"] = events.clone();
+    v["final_scoring"] = json!([]);
+    let file = write(&dir, "given.json", &v);
+    carcassonne_cli::scenario::run_file(Path::new(&file)).unwrap();
+    let city = r#"{"type":"score","feature":"(0,0) city:N","players":[0],"points":4,"reason":"city completed"}"#;
+    let mut v = good.clone();
+    v["turns"][0]["events"] = events.clone();
+    v["turns"][0]["events"][0]["points"] = json!(2);
+    let two = city.replace("\"points\":4", "\"points\":2");
+    assert_eq!(scenario_error(&dir, "points.json", &v), events_differ(1, "events[0]", Some(&two), Some(city)));
+    let mut v = good.clone();
+    v["final_scoring"] = json!([extra_score()]);
+    assert_eq!(scenario_error(&dir, "final.json", &v), events_differ(0, "final_scoring[0]", Some(EXTRA_SCORE), None));
 }
 
 /// Why a far cell is refused, after `cell [x, y]: x|y v is out of range`.

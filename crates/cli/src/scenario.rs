@@ -112,12 +112,12 @@ pub fn check(g: &Game, e: &Value, turn: Option<u32>) -> Result<(), String> {
                 let t = turn.ok_or("\"events\" belongs in a turn's expect")?;
                 let rec = GameRecord::from_game(g, "", None, 0);
                 let evs: Vec<RecordEvent> =
-                    rec.turns.iter().find(|x| x.turn == t).map(|x| x.events.clone()).unwrap_or_default();
+                    rec.turns.iter().find(|x| x.turn == t).and_then(|x| x.events.clone()).unwrap_or_default();
                 serde_json::to_value(evs).map_err(|e| e.to_string())?
             }
             "final_scoring" => {
                 let rec = GameRecord::from_game(g, "", None, 0);
-                serde_json::to_value(rec.final_scoring).map_err(|e| e.to_string())?
+                serde_json::to_value(rec.final_scoring.unwrap_or_default()).map_err(|e| e.to_string())?
             }
             "points_by_source" => {
                 let mut m = serde_json::Map::new();

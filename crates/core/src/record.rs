@@ -59,8 +59,11 @@ pub struct RecordTurn {
     pub discarded: Vec<String>,
     /// Every decision answered in this turn, in order; each carries `player`.
     pub actions: Vec<Value>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<RecordEvent>,
+    /// Scoring, removal and note events of the turn, in order. The engine writes them when
+    /// there are any (none: absent); absent means "not checked" on replay, as in
+    /// hand-written scenarios, which leave them out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<RecordEvent>>,
     /// Scenario checks after this turn's actions (ignored in plain records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Value>,
@@ -80,8 +83,10 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile_order: Option<Vec<String>>,
     pub turns: Vec<RecordTurn>,
-    #[serde(default)]
-    pub final_scoring: Vec<RecordEvent>,
+    /// Events of the final scoring; the engine always writes them (`[]` when none or when the
+    /// game is unfinished). Absent means "not checked" on replay, as in scenarios.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_scoring: Option<Vec<RecordEvent>>,
     /// Final scores, one per seat (absent in an unfinished scenario).
     #[serde(default)]
     pub final_scores: Vec<i32>,
@@ -90,38 +95,47 @@ pub struct GameRecord {
     pub expect: Option<Value>,
 }
 
-impl GameRecord {
-    /// Builds the record of a recorded game.
-    pub fn from_game(game: &Game, file: &str, text: Option<&str>, seed: u64) -> GameRecord {
-        let rules = &game.rules;
-        let st = &game.st;
-        let id = |t: u16| rules.catalog.tiles[t as usize].id.clone();
-        let mut turns: Vec<RecordTurn> = Vec::new();
-        let mut final_scoring = Vec::new();
-        let mut in_final = false;
-        let mut last_drawn: Option<String> = None;
-        for e in st.log.as_deref().unwrap_or(&[]) {
+/// Files a game's log into record turns and final scoring, as [`GameRecord::from_game`]
+/// writes them. Reads the log incrementally, so that a replay checks each turn as it ends.
+#[derive(Default)]
+pub(crate) struct LogFiler {
+    /// Log entries read so far.
+    read: usize,
+    /// The turns filed so far, one per `TurnStart`.
+    pub turns: Vec<RecordTurn>,
+    /// The events after `FinalScoring`.
+    pub final_scoring: Vec<RecordEvent>,
+    in_final: bool,
+    last_drawn: Option<String>,
+}
+
+impl LogFiler {
+    /// Files the entries of the game's log not read yet.
+    pub fn read(&mut self, game: &Game) {
+        let id = |t: u16| game.rules.catalog.tiles[t as usize].id.clone();
+        let log = game.st.log.as_deref().unwrap_or(&[]);
+        for e in log.get(self.read..).unwrap_or(&[]) {
             let ev = match e {
                 LogEntry::TurnStart { turn, player } => {
-                    turns.push(RecordTurn { turn: *turn, player: *player, ..Default::default() });
+                    self.turns.push(RecordTurn { turn: *turn, player: *player, ..Default::default() });
                     None
                 }
                 LogEntry::Drawn { tile } => {
-                    last_drawn = Some(id(*tile));
+                    self.last_drawn = Some(id(*tile));
                     None
                 }
                 LogEntry::Discarded { tile, .. } => {
-                    if let Some(t) = turns.last_mut() {
+                    if let Some(t) = self.turns.last_mut() {
                         t.discarded.push(id(*tile));
                     }
                     None
                 }
                 LogEntry::Action { player, action } => {
-                    if let Some(t) = turns.last_mut() {
+                    if let Some(t) = self.turns.last_mut() {
                         let mut a = action.clone();
                         a["player"] = Value::from(*player);
                         if a["type"] == "place_tile" {
-                            t.tile = last_drawn.clone();
+                            t.tile = self.last_drawn.clone();
                         }
                         t.actions.push(a);
                     }
@@ -143,20 +157,37 @@ impl GameRecord {
                     Some(RecordEvent::Note { plugin: plugin.clone(), text: text.clone() })
                 }
                 LogEntry::FinalScoring => {
-                    in_final = true;
+                    self.in_final = true;
                     None
                 }
             };
             if let Some(ev) = ev {
-                if in_final {
-                    final_scoring.push(ev);
-                } else if let Some(t) = turns.last_mut() {
-                    t.events.push(ev);
+                if self.in_final {
+                    self.final_scoring.push(ev);
+                } else if let Some(t) = self.turns.last_mut() {
+                    t.events.get_or_insert_with(Vec::new).push(ev);
                 }
             }
         }
+        self.read = log.len();
+    }
+
+    /// The turn numbered `turn`, as filed so far (none before its `TurnStart`).
+    pub fn turn(&self, turn: u32) -> Option<&RecordTurn> {
+        self.turns.iter().rev().find(|t| t.turn == turn)
+    }
+}
+
+impl GameRecord {
+    /// Builds the record of a recorded game.
+    pub fn from_game(game: &Game, file: &str, text: Option<&str>, seed: u64) -> GameRecord {
+        let rules = &game.rules;
+        let st = &game.st;
+        let mut filer = LogFiler::default();
+        filer.read(game);
+        let LogFiler { mut turns, final_scoring, .. } = filer;
         // The turn opened when the stack had run out holds nothing.
-        if turns.last().is_some_and(|t| t.actions.is_empty() && t.events.is_empty() && t.discarded.is_empty()) {
+        if turns.last().is_some_and(|t| t.actions.is_empty() && t.events.is_none() && t.discarded.is_empty()) {
             turns.pop();
         }
         GameRecord {
@@ -176,7 +207,7 @@ impl GameRecord {
             bots: None,
             tile_order: None,
             turns,
-            final_scoring,
+            final_scoring: Some(final_scoring),
             final_scores: if st.is_over() { st.scores().to_vec() } else { Vec::new() },
             expect: None,
         }

@@ -8,9 +8,8 @@ use crate::action::Action;
 use crate::board::{MAX_COORD, MAX_TILES};
 use crate::engine::{Game, GameOptions};
 use crate::geometry::{Pos, Rotation};
-use crate::record::{GameRecord, RecordTurn, FORMAT};
+use crate::record::{GameRecord, LogFiler, RecordEvent, RecordTurn, FORMAT};
 use crate::rules::Rules;
-use crate::state::LogEntry;
 
 /// Why a replay stopped: the turn and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +68,8 @@ pub fn replay(
     mut after_turn: impl FnMut(&Game, &RecordTurn) -> Result<(), String>,
 ) -> Result<Game, ReplayError> {
     let mut game = start(record, rules)?;
-    let mut discards = DiscardScan::default();
+    // The replay's log, filed into turns as `GameRecord::from_game` does.
+    let mut filed = LogFiler::default();
     for turn in &record.turns {
         let t = Some(turn.turn);
         if !game.is_over() && game.st.turn != turn.turn {
@@ -118,8 +118,10 @@ pub fn replay(
                 None => return Err(err(t, format!("the record says tile {want} was placed, but no tile was placed"))),
             }
         }
+        filed.read(&game);
+        let replayed = filed.turn(turn.turn);
         // The turn's `discarded` (absent when none) are the tiles the replay discarded in it.
-        let got = discards.of_turn(&game, turn.turn);
+        let got = replayed.map_or(&[][..], |r| &r.discarded);
         if got != turn.discarded {
             return Err(err(
                 t,
@@ -130,39 +132,41 @@ pub fn replay(
                 ),
             ));
         }
+        // The turn's `events` (absent in hand-written scenarios: not checked) are the replay's.
+        if let Some(want) = &turn.events {
+            let got = replayed.and_then(|r| r.events.as_deref()).unwrap_or(&[]);
+            if let Some(m) = first_event_difference("events", want, got) {
+                return Err(err(t, m));
+            }
+        }
         after_turn(&game, turn).map_err(|m| err(t, m))?;
+    }
+    // The `final_scoring` events (absent in scenarios: not checked), once the game is over.
+    if let (true, Some(want)) = (game.is_over(), &record.final_scoring) {
+        filed.read(&game);
+        if let Some(m) = first_event_difference("final_scoring", want, &filed.final_scoring) {
+            return Err(err(None, format!("final scoring: {m}")));
+        }
     }
     Ok(game)
 }
 
-/// Reads the game's log turn by turn: the tiles discarded in each turn (BASE-4), as
-/// [`GameRecord::from_game`] files them (under the last `TurnStart` before them).
-#[derive(Default)]
-struct DiscardScan {
-    /// Log entries read so far.
-    next: usize,
-    /// The turn of the last `TurnStart` read.
-    turn: Option<u32>,
-}
-
-impl DiscardScan {
-    /// The tile IDs discarded in `turn`: reads the log up to the start of a later turn.
-    fn of_turn(&mut self, game: &Game, turn: u32) -> Vec<String> {
-        let log = game.st.log.as_deref().unwrap_or(&[]);
-        let mut out = Vec::new();
-        while let Some(e) = log.get(self.next) {
-            match e {
-                LogEntry::TurnStart { turn: t, .. } if *t > turn => break,
-                LogEntry::TurnStart { turn: t, .. } => self.turn = Some(*t),
-                LogEntry::Discarded { tile, .. } if self.turn == Some(turn) => {
-                    out.push(game.rules.catalog.tiles[*tile as usize].id.clone())
-                }
-                _ => {}
-            }
-            self.next += 1;
-        }
-        out
-    }
+/// The first difference between the recorded and the replayed events of `key`, e.g.
+/// `events[1]: the record says {...}, but the replay has {...}` (events as compact JSON).
+fn first_event_difference(key: &str, recorded: &[RecordEvent], replayed: &[RecordEvent]) -> Option<String> {
+    let show = |e: Option<&RecordEvent>| {
+        e.map_or_else(|| "none".to_string(), |e| serde_json::to_string(e).unwrap_or_else(|x| x.to_string()))
+    };
+    (0..recorded.len().max(replayed.len())).find_map(|i| {
+        let (r, p) = (recorded.get(i), replayed.get(i));
+        (r != p).then(|| {
+            let said = match r {
+                Some(_) => format!("the record says {}", show(r)),
+                None => "the record has none".to_string(),
+            };
+            format!("{key}[{i}]: {said}, but the replay has {}", show(p))
+        })
+    })
 }
 
 /// Replays a whole record and checks it ends with the recorded final scores.
