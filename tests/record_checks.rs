@@ -237,6 +237,10 @@ fn replay_checks_the_turn_events() {
     let mut v = good.clone();
     v["turns"][1]["events"] = json!([]);
     replay_refused(&dir, "events-empty.json", &v, &events_differ(2, "events[0]", None, Some(CITY_SCORED)));
+    // The whole key removed: in a record (it has `final_scoring`) an absent `events` is none.
+    let mut v = good.clone();
+    v["turns"][1].as_object_mut().unwrap().remove("events");
+    replay_refused(&dir, "events-key-removed.json", &v, &events_differ(2, "events[0]", None, Some(CITY_SCORED)));
     // An event added after the turn's events, or to a turn without any.
     let mut v = good.clone();
     v["turns"][1]["events"].as_array_mut().unwrap().push(extra_score());
@@ -323,8 +327,14 @@ fn scenarios_check_events_only_when_given() {
     let two = city.replace("\"points\":4", "\"points\":2");
     assert_eq!(scenario_error(&dir, "points.json", &v), events_differ(1, "events[0]", Some(&two), Some(city)));
     let mut v = good.clone();
+    v["turns"][0]["events"] = events.clone();
     v["final_scoring"] = json!([extra_score()]);
     assert_eq!(scenario_error(&dir, "final.json", &v), events_differ(0, "final_scoring[0]", Some(EXTRA_SCORE), None));
+    // With `final_scoring` (as the engine writes records), a turn without `events` had none.
+    let mut v = good.clone();
+    v["final_scoring"] = json!([]);
+    let found = city.to_string();
+    assert_eq!(scenario_error(&dir, "no-events.json", &v), events_differ(1, "events[0]", None, Some(&found)));
 }
 
 /// Why a far cell is refused, after `cell [x, y]: x|y v is out of range`.
