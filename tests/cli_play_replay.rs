@@ -141,3 +141,35 @@ fn edited_figure_or_plugin_action_fails_naming_the_turn() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("turn 2: the record has player 0 act, but the decision is player 1's"), "{err}");
 }
+
+#[test]
+fn a_record_replays_from_any_directory() {
+    // The record notes the directory its relative rule-set path was written from, so the
+    // rule set's tile files are found from anywhere while that directory exists.
+    let rec = tmp("anywhere.json");
+    let played = bin().args(["play", "--rules", "config/river.toml", "--record"]).arg(&rec).output().unwrap();
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    let mut r: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    let here = std::env::current_dir().unwrap().display().to_string();
+    assert_eq!(r["rules"]["file"], "config/river.toml");
+    assert_eq!(r["rules"]["dir"], here.as_str());
+    let elsewhere = std::env::temp_dir();
+    let replay_in = |dir: &std::path::Path, file: &std::path::Path| {
+        bin().arg("replay").arg(file).current_dir(dir).output().unwrap()
+    };
+    let out = replay_in(&elsewhere, &rec);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Without `dir` (or with one that is gone) the path is relative to where replay runs.
+    let stale = tmp("anywhere-stale.json");
+    r["rules"]["dir"] = Value::from("/no/such/dir/anywhere");
+    std::fs::write(&stale, serde_json::to_vec(&r).unwrap()).unwrap();
+    let out = replay_in(&elsewhere, &stale);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("config/river.toml:7: tiles.base = 'tiles/base.toml': cannot read 'config/tiles/base.toml'"),
+        "{err}"
+    );
+    let out = replay_in(std::path::Path::new(&here), &stale);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -1,5 +1,6 @@
 //! The built-in plugins and the rule sets and tile data compiled into the binary.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use carcassonne_core::config::{disk_resolver, load_rules, load_rules_with, PluginFactory};
@@ -124,6 +125,30 @@ pub fn load_rules_file(file: &str) -> Result<(Arc<Rules>, String), InputError> {
     Ok((load_rules_text(file, &text)?, text))
 }
 
+/// The directory a record notes for its rule-set file `file` ([`RecordRules::dir`]): the
+/// working directory, for a relative path on disk.
+pub fn record_dir(file: &str) -> Option<String> {
+    if file.starts_with(EMBEDDED) || file.is_empty() || Path::new(file).is_absolute() {
+        return None;
+    }
+    std::env::current_dir().ok().map(|d| d.display().to_string())
+}
+
+/// The rule-set file of a record as replay reads it: from the record's `dir` while that
+/// file's directory exists there, else as written (relative to the working directory).
+fn record_rules_file(r: &RecordRules) -> String {
+    match &r.dir {
+        Some(dir) if !r.file.starts_with(EMBEDDED) && Path::new(&r.file).is_relative() => {
+            let p = Path::new(dir).join(&r.file);
+            if p.parent().is_some_and(Path::is_dir) {
+                return p.display().to_string();
+            }
+            r.file.clone()
+        }
+        _ => r.file.clone(),
+    }
+}
+
 /// Rebuilds the rules a record names, and checks they resolve to the recorded plugins.
 /// Plugin files are refused: see [`rules_for_record_with`].
 pub fn rules_for_record(r: &RecordRules, record_file: &str) -> Result<Arc<Rules>, InputError> {
@@ -133,9 +158,10 @@ pub fn rules_for_record(r: &RecordRules, record_file: &str) -> Result<Arc<Rules>
 /// [`rules_for_record`]; `plugin_files`: load the plugin files its rule set names (the user
 /// trusts them: `--allow-plugin-files`).
 pub fn rules_for_record_with(r: &RecordRules, record_file: &str, plugin_files: bool) -> Result<Arc<Rules>, InputError> {
+    let file = record_rules_file(r);
     let rules = match &r.text {
-        Some(text) => load_rules_trusting(&r.file, text, plugin_files)?,
-        None => load_rules_trusting(&r.file, &read_rules_text(&r.file)?, plugin_files)?,
+        Some(text) => load_rules_trusting(&file, text, plugin_files)?,
+        None => load_rules_trusting(&file, &read_rules_text(&file)?, plugin_files)?,
     };
     if !r.plugins.is_empty() {
         let now: Vec<(&str, i64, &serde_json::Value)> =

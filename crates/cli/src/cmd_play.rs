@@ -47,6 +47,7 @@ pub fn run(a: PlayArgs) -> Result<(), CliError> {
     let game = play_game(&rules, players, a.seed, &a.bots, a.record.is_some()).map_err(CliError::failure)?;
     if let Some(path) = &a.record {
         let mut rec = GameRecord::from_game(&game, &a.rules, Some(&text), a.seed);
+        rec.rules.dir = crate::builtin::record_dir(&a.rules);
         rec.bots = Some((0..players).map(|s| a.bots[s % a.bots.len()].clone()).collect());
         let body = serde_json::to_vec_pretty(&rec).map_err(CliError::failure)?;
         write_atomic(path, &body).map_err(|e| CliError::input(format!("--record {}: {e}", path.display())))?;

@@ -323,6 +323,7 @@ fn write_record(
     game: &carcassonne_core::Game,
 ) -> Result<(), CliError> {
     let mut rec = GameRecord::from_game(game, &set.file, Some(&set.text), seed);
+    rec.rules.dir = crate::builtin::record_dir(&set.file);
     rec.bots = Some(set.bots.clone());
     let body = serde_json::to_vec_pretty(&rec).map_err(CliError::failure)?;
     let path = record_path(dir, &set.label, index);

@@ -18,6 +18,11 @@ pub struct RecordRules {
     pub name: String,
     /// The rule-set file; `embedded:...` for a rule set compiled into the binary.
     pub file: String,
+    /// The working directory of the run that wrote the record, when `file` is a relative
+    /// path on disk: replay resolves `file` (and the tile and plugin files it names) from
+    /// there while it exists, so that a record replays from any directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<String>,
     /// The rule-set text, so the record replays without the file (optional in scenarios).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -195,6 +200,7 @@ impl GameRecord {
             rules: RecordRules {
                 name: rules.name.clone(),
                 file: file.into(),
+                dir: None,
                 text: text.map(str::to_string),
                 plugins: rules
                     .plugins
