@@ -113,14 +113,7 @@ fn replay_refuses_cells_out_of_range() {
         assert!(!err.contains("(-1,") && !err.contains("-2147483648,"), "truncated coordinate shown: {err}");
     }
     // A figure on an out-of-range cell is refused the same way.
-    let turns = good["turns"].as_array().unwrap();
-    let (t, a) = turns
-        .iter()
-        .enumerate()
-        .find_map(|(t, turn)| {
-            turn["actions"].as_array().unwrap().iter().position(|a| a["type"] == "figure").map(|a| (t, a))
-        })
-        .expect("some follower placed");
+    let (t, a) = first_figure_action(&good);
     let mut v = good.clone();
     v["turns"][t]["actions"][a]["cell"] = json!([4294967296u64, 0]);
     replay_fails(&dir, "figure-cell.json", &v, &[&format!("turn {}:", t + 1), "x 4294967296", "out of range"]);
@@ -374,14 +367,7 @@ fn replay_refuses_cells_no_game_reaches() {
         &format!("turn 1: tile {tile} at (24000,-24000) touches no placed tile"),
     );
     // A figure's cell is read the same way.
-    let turns = good["turns"].as_array().unwrap();
-    let (t, a) = turns
-        .iter()
-        .enumerate()
-        .find_map(|(t, turn)| {
-            turn["actions"].as_array().unwrap().iter().position(|a| a["type"] == "figure").map(|a| (t, a))
-        })
-        .expect("some follower placed");
+    let (t, a) = first_figure_action(&good);
     let mut v = good.clone();
     v["turns"][t]["actions"][a]["cell"] = json!([2147483647, 0]);
     let msg = format!("turn {}: cell [2147483647, 0]: x 2147483647 is out of range: {NO_GAME_REACHES}", t + 1);
@@ -496,4 +482,16 @@ fn merge_names_the_plugin_difference() {
     let b = write(&dir, "extra.json", &v);
     let n = v["plugins"].as_array().unwrap().len();
     bad_input(&["merge", "--json", &a, &b], &format!("plugin {n} 'extra' differs from none"));
+}
+
+/// The turn index and action index of a record's first figure placement.
+fn first_figure_action(record: &Value) -> (usize, usize) {
+    let turns = record["turns"].as_array().unwrap();
+    turns
+        .iter()
+        .enumerate()
+        .find_map(|(t, turn)| {
+            turn["actions"].as_array().unwrap().iter().position(|a| a["type"] == "figure").map(|a| (t, a))
+        })
+        .expect("some follower placed")
 }
