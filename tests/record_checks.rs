@@ -495,3 +495,36 @@ fn first_figure_action(record: &Value) -> (usize, usize) {
         })
         .expect("some follower placed")
 }
+
+#[test]
+fn misspelt_record_and_scenario_keys_are_refused() {
+    // A misspelt key (`discard` for `discarded`) used to be ignored: its check never ran.
+    let dir = scratch("unknown-keys");
+    let (_, good) = recorded(&dir);
+    let edits: [(&str, fn(&mut Value)); 5] = [
+        ("final_score", |v| v["final_score"] = json!([0, 0])),
+        ("txt", |v| v["rules"]["txt"] = json!("")),
+        ("option", |v| v["rules"]["plugins"][0]["option"] = json!({})),
+        ("discard", |v| v["turns"][2]["discard"] = json!(["H"])),
+        ("point", |v| v["final_scoring"][0]["point"] = json!(1)),
+    ];
+    for (key, edit) in edits {
+        let mut v = good.clone();
+        edit(&mut v);
+        let file = format!("{key}.json");
+        replay_fails(&dir, &file, &v, &[&format!("{file}:"), &format!("unknown field `{key}`")]);
+    }
+    // Scenarios too (they are records with a forced tile order and expectations).
+    let mut v = scenario("base-two-tile-city.json");
+    v["turns"][0]["expects"] = json!({});
+    let err = scenario_error_with_line(&dir, "expects.json", &v);
+    assert!(err.contains("unknown field `expects`, expected one of `turn`, `player`, `tile`"), "{err}");
+}
+
+/// Like [`scenario_error`], for an error that names a line (`FILE:LINE: ...`).
+fn scenario_error_with_line(dir: &Path, name: &str, v: &Value) -> String {
+    let file = write(dir, name, v);
+    let err = carcassonne_cli::scenario::run_file(Path::new(&file)).expect_err("the scenario should fail");
+    assert!(err.starts_with(&format!("{file}:")), "error should name {file}: {err}");
+    err
+}

@@ -15,16 +15,11 @@ use crate::builtin::rules_for_record_with;
 pub fn run_file(path: &Path) -> Result<Vec<String>, String> {
     let shown = path.display().to_string();
     let text = carcassonne_core::files::read_text(path).map_err(|e| format!("{shown}: {e}"))?;
-    let raw: Value = serde_json::from_str(&text).map_err(|e| format!("{shown}:{}: {e}", e.line()))?;
-    let ids: Vec<String> = raw
-        .get("rule_ids")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
-        .unwrap_or_default();
+    let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{shown}:{}: {e}", e.line()))?;
+    let ids = rec.rule_ids.clone().unwrap_or_default();
     if ids.is_empty() {
         return Err(format!("{shown}: a scenario names the rule IDs it checks in \"rule_ids\""));
     }
-    let rec: GameRecord = serde_json::from_value(raw).map_err(|e| format!("{shown}: {e}"))?;
     run(&rec, &shown)?;
     Ok(ids)
 }

@@ -12,6 +12,7 @@ pub const FORMAT: &str = "carcassonne-record/1";
 
 /// The rules a record was played with.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RecordRules {
     /// Rule-set name.
     #[serde(default)]
@@ -33,6 +34,7 @@ pub struct RecordRules {
 
 /// One plugin of the resolved order.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RecordPlugin {
     pub name: String,
     pub priority: i64,
@@ -41,7 +43,7 @@ pub struct RecordPlugin {
 
 /// Something that happened in a turn (or in final scoring).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RecordEvent {
     /// Points scored: `feature` as NOTATION.md (`(1,0) city:N`), none for other sources.
     Score { feature: Option<String>, players: Vec<u8>, points: i32, reason: String },
@@ -53,6 +55,7 @@ pub enum RecordEvent {
 
 /// One turn.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
 pub struct RecordTurn {
     pub turn: u32,
     pub player: u8,
@@ -76,8 +79,15 @@ pub struct RecordTurn {
 
 /// A whole game.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
     pub format: String,
+    /// What a scenario shows (scenarios only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<String>,
+    /// The RULES.md IDs a scenario checks (scenarios only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_ids: Option<Vec<String>>,
     pub rules: RecordRules,
     pub seed: u64,
     pub players: usize,
@@ -197,6 +207,8 @@ impl GameRecord {
         }
         GameRecord {
             format: FORMAT.into(),
+            about: None,
+            rule_ids: None,
             rules: RecordRules {
                 name: rules.name.clone(),
                 file: file.into(),
