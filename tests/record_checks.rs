@@ -501,7 +501,8 @@ fn misspelt_record_and_scenario_keys_are_refused() {
     // A misspelt key (`discard` for `discarded`) used to be ignored: its check never ran.
     let dir = scratch("unknown-keys");
     let (_, good) = recorded(&dir);
-    let edits: [(&str, fn(&mut Value)); 5] = [
+    type Edit = (&'static str, fn(&mut Value));
+    let edits: [Edit; 5] = [
         ("final_score", |v| v["final_score"] = json!([0, 0])),
         ("txt", |v| v["rules"]["txt"] = json!("")),
         ("option", |v| v["rules"]["plugins"][0]["option"] = json!({})),
