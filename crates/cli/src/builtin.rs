@@ -21,6 +21,7 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_tower::factory(),
         carcassonne_plugin_barn::factory(),
         carcassonne_plugin_castle::factory(),
+        carcassonne_plugin_abbot::factory(),
     ]
 }
 
@@ -44,6 +45,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/classic-everything.toml", include_str!("../../../config/classic-everything.toml")),
     ("config/2025-everything.toml", include_str!("../../../config/2025-everything.toml")),
     ("config/tiles/tower.toml", include_str!("../../../config/tiles/tower.toml")),
+    ("config/abbot.toml", include_str!("../../../config/abbot.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
