@@ -341,3 +341,38 @@ fn the_2025_fairy_pays_for_the_garden_not_for_the_abbot_taken_back() {
     assert_eq!(source(&back, "fairy"), [0, 0], "COMBO-ABBOT: no fairy points");
     assert_eq!(back.scores(), &[5, 0]);
 }
+
+/// FD-LAIR-1 with the abbot: the double lake's river half takes an abbot on its garden (seed
+/// 001: "opata nebo sedláka"), its lair half nothing. The river as in
+/// tests/scenarios/fd-river-double-tiles.json; the double lake, face B at 180, has its
+/// garden half at (2,-1) and its lair half at (2,-2).
+#[test]
+fn the_double_lake_garden_takes_the_abbot_not_its_lair_half() {
+    let text = std::fs::read_to_string("config/fairy-dragon-river.toml").unwrap()
+        + "\n[[plugins]]\nname = \"abbot\"\npriority = 80\n";
+    let r = load_rules_text("config/fairy-dragon-river.toml", &text).unwrap();
+    let mut g = start(&r, &["RV10-11", "RV10-11", "RV12", "FDLAKE"]);
+    play(&mut g, place("RV10-11", 0, 1, 90));
+    play(&mut g, pass());
+    play(&mut g, place("RV10-11", 1, -1, 270));
+    play(&mut g, pass());
+    play(&mut g, place("RV12", -1, 1, 180));
+    play(&mut g, pass());
+    play(&mut g, json!({"type": "place_tile", "tile": "FDLAKE", "cell": [2, -1], "rotation": 180, "face": "B"}));
+    assert_eq!(
+        legal_set(&g),
+        sorted(vec![
+            figure("follower", 2, -1, "field:Ne+En+Es+Se+Sw+Ws"),
+            figure("follower", 2, -1, "field:Nw+Wn"),
+            figure("abbot", 2, -1, "garden"),
+            pass(),
+        ])
+    );
+    play(&mut g, figure("abbot", 2, -1, "garden"));
+    assert_eq!(on_board(&g, "abbot"), ["(2,-1) garden"]);
+    assert_eq!(on_board(&g, "dragon"), ["(2,-2)"], "FD-LAIR-2: the dragon on the lair half");
+    assert!(g.is_over());
+    // The last tile: 1 + its 3 placed neighbours, the curve (1,-1), the spring's E half (1,0)
+    // and the lair half (2,-2) (each half counts as a tile, FD-RIVER-1).
+    assert_eq!(source(&g, "garden"), [0, 4]);
+}
