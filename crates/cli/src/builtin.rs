@@ -22,6 +22,7 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_barn::factory(),
         carcassonne_plugin_castle::factory(),
         carcassonne_plugin_large_meeple::factory(),
+        carcassonne_plugin_abbot::factory(),
     ]
 }
 
@@ -46,6 +47,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/2025-everything.toml", include_str!("../../../config/2025-everything.toml")),
     ("config/tiles/tower.toml", include_str!("../../../config/tiles/tower.toml")),
     ("config/large-meeple.toml", include_str!("../../../config/large-meeple.toml")),
+    ("config/abbot.toml", include_str!("../../../config/abbot.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

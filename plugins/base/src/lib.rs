@@ -71,7 +71,7 @@ pub fn factory() -> PluginFactory {
 }
 
 /// Points of a completed feature (BASE-8): road 1 per tile, city 2 per tile + 2 per
-/// pennant, monastery 9; others 0.
+/// pennant, monastery 9; None for others (a garden is the abbot plugin's, ABBOT-1).
 pub fn completed_points(kind: FeatureKind, tiles: u32, pennants: u32) -> Option<i32> {
     match kind {
         FeatureKind::Road => Some(tiles as i32),
@@ -110,14 +110,20 @@ impl Plugin for Base {
     }
 
     /// `portal_target` (PD-PORTAL-1): a follower may go through the portal only onto the
-    /// features BASE-5 lets it take (no field without farmers, no garden, no river).
+    /// features BASE-5 lets it take (no field without farmers, no garden, no river). A garden
+    /// takes the abbot (ABBOT-1): when a plugin registered the figure kind `abbot`, gardens
+    /// are left to that plugin's placement veto (the question names no figure kind).
     fn query_names(&self) -> Option<&'static [&'static str]> {
         Some(&["portal_target"])
     }
 
-    fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+    fn answer(&self, rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         match q.node {
-            Some(n) if q.key == self.ids.portal_target && !self.placeable(st.graph.node(n).kind) => Some(false),
+            Some(n) if q.key == self.ids.portal_target => {
+                let kind = st.graph.node(n).kind;
+                let abbot_garden = kind == FeatureKind::Garden && rules.figure_kind("abbot").is_some();
+                (!self.placeable(kind) && !abbot_garden).then_some(false)
+            }
             _ => None,
         }
     }
