@@ -101,7 +101,7 @@ impl Plugin for Asker {
     }
     fn on_turn_start(&self, r: &Rules, st: &mut State, me: usize) {
         if st.turn == 1 {
-            let q = Query { key: self.key, figure: None, part: Some(0), node: None, by: me as u8 };
+            let q = Query { key: self.key, figure: None, part: Some(0), node: None, kind: None, by: me as u8 };
             let verdict = r.verdict(st, &q, true);
             ASKED.lock().unwrap().push(format!("verdict {verdict}"));
         }
@@ -252,7 +252,8 @@ options = { tag = "x", eatable = false }
 "#;
     let rules = load(text);
     let g = Game::new(rules.clone(), 2, 1).unwrap();
-    let q = Query { key: rules.query_key("eatable").unwrap(), figure: Some(0), part: None, node: None, by: 0 };
+    let q =
+        Query { key: rules.query_key("eatable").unwrap(), figure: Some(0), part: None, node: None, kind: None, by: 0 };
     assert_eq!(rules.ask(&g.st, &q), Some(false));
     let q = Query { key: rules.query_key("needs_follower").unwrap(), ..q };
     assert_eq!(rules.ask(&g.st, &q), None);

@@ -116,8 +116,10 @@ pub struct FigurePlacement {
 /// plugins declare how they treat each other's figures without knowing each other.
 /// Known names: `eatable` (may the dragon of plugin `by` remove `figure`?),
 /// `fairy_may_join` (may the fairy join `figure`?), `counts_for_sight` (does `figure` count
-/// as a follower in the dragon's line of sight?), `portal_target` (may a figure go
-/// through the portal onto `part`/`node`?), `dragon_may_enter` (may the dragon step onto
+/// as a follower in the dragon's line of sight?), `portal_target` (may a figure of
+/// `kind` go through the portal onto `part`/`node`? each plugin answers for its own kinds),
+/// `takes_follower` (does the base game let a follower take the feature of `node`? for
+/// figures placed as followers are), `dragon_may_enter` (may the dragon step onto
 /// tile `part`?), `needs_follower` (does `figure`, e.g. a builder or pig, leave the board
 /// when its owner's last follower leaves its feature? PD-DRAGON-7), `princess_removable`
 /// (may the princess remove `figure` from its city?), `capturable` (may a tower capture
@@ -130,6 +132,9 @@ pub struct FigurePlacement {
 pub struct Query {
     pub key: QueryKey,
     pub figure: Option<FigureId>,
+    /// The figure kind in question when there is no figure yet (e.g. `portal_target`: a
+    /// figure of this kind from supply).
+    pub kind: Option<u8>,
     pub part: Option<u32>,
     pub node: Option<NodeId>,
     /// The asking plugin's index.

@@ -29,8 +29,8 @@
 //! - The portal (PD-PORTAL-1/2): the abbot is a follower, so it travels: onto an
 //!   unoccupied, incomplete monastery or garden of any tile ("every normal placement rule"
 //!   keeps ABBOT-1's features; the portal lifts only "of the tile just placed", as for every
-//!   follower). The base game answers `portal_target` for gardens only when no `abbot` kind
-//!   is registered; with one, this plugin's veto keeps the other figures off gardens.
+//!   follower). The base game answers `portal_target` for its own follower only (no garden);
+//!   this plugin's veto keeps every other figure off gardens.
 //! - The tower: the abbot may be captured (TOWER-3 captures followers), held, exchanged and
 //!   ransomed as any follower; it is never a watchman (see above).
 //! - Barns and castles: the abbot never stands in a field or a city, so they never meet it;

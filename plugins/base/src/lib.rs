@@ -43,6 +43,7 @@ struct Ids {
     monastery: u8,
     field: u8,
     portal_target: QueryKey,
+    takes_follower: QueryKey,
 }
 
 impl Default for Base {
@@ -109,22 +110,24 @@ impl Plugin for Base {
         Hooks::FIGURE_ACTIONS | Hooks::FEATURE_COMPLETED | Hooks::FINAL_SCORING | Hooks::QUERY
     }
 
-    /// `portal_target` (PD-PORTAL-1): a follower may go through the portal only onto the
-    /// features BASE-5 lets it take (no field without farmers, no garden, no river). A garden
-    /// takes the abbot (ABBOT-1): when a plugin registered the figure kind `abbot`, gardens
-    /// are left to that plugin's placement veto (the question names no figure kind).
+    /// `portal_target` (PD-PORTAL-1): base's follower may go through the portal only onto
+    /// the features BASE-5 lets it take (no field without farmers, no garden, no river);
+    /// other figure kinds follow the rules of the plugin that registered them.
+    /// `takes_follower`: whether BASE-5 lets a follower take the feature of `node`, for
+    /// plugins whose figures are placed as followers are (the large meeple).
     fn query_names(&self) -> Option<&'static [&'static str]> {
-        Some(&["portal_target"])
+        Some(&["portal_target", "takes_follower"])
     }
 
-    fn answer(&self, rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
-        match q.node {
-            Some(n) if q.key == self.ids.portal_target => {
-                let kind = st.graph.node(n).kind;
-                let abbot_garden = kind == FeatureKind::Garden && rules.figure_kind("abbot").is_some();
-                (!self.placeable(kind) && !abbot_garden).then_some(false)
-            }
-            _ => None,
+    fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+        let n = q.node?;
+        let placeable = self.placeable(st.graph.node(n).kind);
+        if q.key == self.ids.takes_follower {
+            Some(placeable)
+        } else if q.key == self.ids.portal_target && q.kind == Some(self.ids.follower) && !placeable {
+            Some(false)
+        } else {
+            None
         }
     }
 
@@ -139,6 +142,7 @@ impl Plugin for Base {
         self.ids.monastery = reg.source("monastery")?;
         self.ids.field = reg.source("field")?;
         self.ids.portal_target = reg.query("portal_target");
+        self.ids.takes_follower = reg.query("takes_follower");
         reg.players(2, 5);
         Ok(())
     }

@@ -187,7 +187,14 @@ impl Dragon {
             if visited.contains(&n) {
                 continue;
             }
-            let q = Query { key: self.ids.dragon_may_enter, figure: None, part: Some(n), node: None, by: me as u8 };
+            let q = Query {
+                key: self.ids.dragon_may_enter,
+                figure: None,
+                part: Some(n),
+                node: None,
+                kind: None,
+                by: me as u8,
+            };
             if rules.verdict(st, &q, true) && f(cell) {
                 return true;
             }

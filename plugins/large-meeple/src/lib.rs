@@ -8,27 +8,26 @@
 //!   scoring pays each majority holder once, as for one follower. Instead of a normal
 //!   follower (the turn's one figure action, BASE-5), the player may put it on an
 //!   unoccupied feature of the tile just placed, on the features `base` lets a follower
-//!   take (cities, roads, monasteries, and fields when `base`'s `farmers` is on), through
-//!   every plugin's figure-placement veto. It returns when its feature is scored, like any
+//!   take (its answer to `takes_follower`: cities, roads, monasteries, and fields when it
+//!   plays with farmers), through every plugin's figure-placement veto. It returns when its feature is scored, like any
 //!   follower (the core returns every figure of a scored feature). Six players may play
 //!   (`base` allows 2 to 5; this plugin widens the range to 6).
 //! - COMBO-LARGE: the other plugins decide by the figure kind's `follower` flag, so the
 //!   large meeple needs no answer of its own: it counts for the 2025 dragon's line of sight
 //!   (`counts_for_sight`' default), both dragons eat it (`eatable`' default; the 2025
 //!   dragon eats every follower kind), it travels through the portal (the portal offers
-//!   every follower kind of strength > 0), and either fairy may join it (`fairy_may_join`'
+//!   every follower kind of strength > 0; this plugin answers `portal_target` for its kind
+//!   as for its own placements: the features `base` lets a follower take), and either fairy may join it (`fairy_may_join`'
 //!   default). A plugin that spares a figure (a castle's knight, a fairy's follower) spares
 //!   it too. The tower treats it as any follower as well: it may be captured, held as a
 //!   prisoner (exchanged or ransomed as itself) and stand on a tower as a watchman.
 
-use std::sync::OnceLock;
-
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin};
+use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{FigureId, State};
-use carcassonne_core::FeatureKind;
+use carcassonne_core::NodeId;
 use serde::{Deserialize, Serialize};
 
 /// The large meeple has no options.
@@ -37,16 +36,14 @@ use serde::{Deserialize, Serialize};
 pub struct LargeMeeple {
     #[serde(skip)]
     ids: Ids,
-    /// `base`'s `farmers` option (BASE-5: fields take followers only with farmers), read
-    /// from the rule set once.
-    #[serde(skip)]
-    farmers: OnceLock<bool>,
 }
 
 #[derive(Clone, Debug, Default)]
 struct Ids {
     kind: u8,
     placed: usize,
+    takes_follower: QueryKey,
+    portal_target: QueryKey,
 }
 
 /// The figure kind's name.
@@ -67,24 +64,18 @@ pub fn factory() -> PluginFactory {
 }
 
 impl LargeMeeple {
-    /// Whether `base` plays with farmers (its resolved option; true when it says nothing).
-    fn farmers(&self, rules: &Rules) -> bool {
-        *self.farmers.get_or_init(|| {
-            rules
-                .plugin_index("base")
-                .and_then(|i| rules.plugins[i].options.get("farmers"))
-                .and_then(serde_json::Value::as_bool)
-                .unwrap_or(true)
-        })
-    }
-
-    /// BASE-5 as `base` applies it: the features a follower may take.
-    fn placeable(&self, rules: &Rules, kind: FeatureKind) -> bool {
-        match kind {
-            FeatureKind::City | FeatureKind::Road | FeatureKind::Monastery => true,
-            FeatureKind::Field => self.farmers(rules),
-            _ => false,
-        }
+    /// BASE-5 as `base` applies it (its answer to `takes_follower`): may a follower take
+    /// the feature of `node`?
+    fn placeable(&self, rules: &Rules, st: &State, node: NodeId, me: usize) -> bool {
+        let q = Query {
+            key: self.ids.takes_follower,
+            figure: None,
+            kind: Some(self.ids.kind),
+            part: None,
+            node: Some(node),
+            by: me as u8,
+        };
+        rules.verdict(st, &q, false)
     }
 }
 
@@ -94,20 +85,34 @@ impl Plugin for LargeMeeple {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED
+        Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED | Hooks::QUERY
+    }
+
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["portal_target"])
+    }
+
+    /// `portal_target` for the large meeple: the features a follower may take (BASE-5).
+    fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
+        match (q.key == self.ids.portal_target, q.kind, q.node) {
+            (true, Some(k), Some(n)) if k == self.ids.kind && !self.placeable(rules, st, n, me) => Some(false),
+            _ => None,
+        }
     }
 
     /// LARGE-1: one large follower per seat, strength 2; six players may play.
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, STRENGTH, 1)?;
         self.ids.placed = reg.stat("large_meeples_placed");
+        self.ids.takes_follower = reg.query("takes_follower");
+        self.ids.portal_target = reg.query("portal_target");
         reg.players(2, 6);
         Ok(())
     }
 
     /// LARGE-1 with BASE-5: the large meeple from supply on an unoccupied feature of the
     /// placed tile, through every plugin's figure-placement veto.
-    fn figure_actions(&self, rules: &Rules, st: &State, _me: usize, out: &mut Vec<Action>) {
+    fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
         let player = st.current;
         let kind = self.ids.kind;
         if st.supply[player as usize][kind as usize] == 0 {
@@ -115,17 +120,14 @@ impl Plugin for LargeMeeple {
         }
         for part in st.placed_parts() {
             let rp = st.rotated(rules, part);
-            for (local, f) in rp.features.iter().enumerate() {
-                if !self.placeable(rules, f.kind) {
-                    continue;
-                }
-                let node = st.node_of(part, local as u8);
-                if st.graph.followers(node) > 0 {
+            for local in 0..rp.features.len() as u8 {
+                let node = st.node_of(part, local);
+                if st.graph.followers(node) > 0 || !self.placeable(rules, st, node, me) {
                     continue;
                 }
                 let fp = FigurePlacement { player, kind, part, node: Some(node) };
                 if rules.allow_figure(st, &fp) {
-                    out.push(Action::PlaceFigure { kind, part, feature: local as u8 });
+                    out.push(Action::PlaceFigure { kind, part, feature: local });
                 }
             }
         }

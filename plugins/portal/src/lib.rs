@@ -4,8 +4,8 @@
 //!
 //! Each (cell, feature) pair is one placement. Only figure kinds that are followers
 //! (occupancy, strength > 0, a supply) travel (PD-PORTAL-2); a target must pass the
-//! `portal_target` question (part, node; any plugin's `false` forbids it: base forbids
-//! features a follower may not take) and every plugin's figure-placement veto (the dragon
+//! `portal_target` question (part, node and figure kind; any plugin's `false` forbids it:
+//! base forbids its follower the features a follower may not take) and every plugin's figure-placement veto (the dragon
 //! forbids volcanoes and its own tile). A plugin whose follower kind may not travel
 //! vetoes it in `allow_figure` when the part is not one of `st.placed_parts()`.
 
@@ -108,6 +108,7 @@ impl Plugin for Portal {
                         figure: None,
                         part: Some(part),
                         node: Some(node),
+                        kind: Some(kind),
                         by: me as u8,
                     };
                     if !rules.verdict(st, &q, true) {

@@ -108,6 +108,7 @@ impl Princess {
                         figure: Some(id),
                         part: Some(fig.part),
                         node: fig.node,
+                        kind: None,
                         by: me as u8,
                     };
                     if rules.verdict(st, &q, true) && !st.is_protected(rules, id) {

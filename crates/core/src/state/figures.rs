@@ -110,6 +110,7 @@ impl State {
                 figure: Some(id),
                 part: Some(self.figures[id as usize].part),
                 node: self.figures[id as usize].node,
+                kind: None,
                 by: match why {
                     RemoveReason::Plugin(p) => p,
                     RemoveReason::Scored => u8::MAX,
@@ -156,6 +157,7 @@ impl State {
             figure: Some(id),
             part: Some(f.part),
             node: f.node,
+            kind: None,
             by,
         };
         rules.verdict(self, &q, f.owner != NEUTRAL) && !self.is_protected(rules, id)
