@@ -141,6 +141,13 @@ pub struct Query {
     pub by: u8,
 }
 
+impl Query {
+    /// A question about figure `id` (as it stands: `f`), asked by plugin `by`.
+    pub fn about_figure(key: QueryKey, id: FigureId, f: &Figure, by: u8) -> Query {
+        Query { key, figure: Some(id), kind: Some(f.kind), part: Some(f.part), node: f.node, by }
+    }
+}
+
 /// A query name interned by [`Registry::query`] (its name: [`Rules::query_name`]); plugins
 /// keep the keys of the names they ask and answer, so that asking costs no string lookup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -118,14 +118,7 @@ impl Dragon2025 {
     fn in_sight(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
         let f = &st.figures[id as usize];
         let default = f.owner != NEUTRAL && rules.figure_kinds[f.kind as usize].follower;
-        let q = Query {
-            key: self.ids.counts_for_sight,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(self.ids.counts_for_sight, id, f, me as u8);
         rules.verdict(st, &q, default)
     }
 
@@ -209,14 +202,7 @@ impl Dragon2025 {
     fn repeller(&self, rules: &Rules, st: &State, me: usize, part: u32) -> Option<FigureId> {
         st.figures_on(part).find(|&id| {
             let f = &st.figures[id as usize];
-            let q = Query {
-                key: self.ids.repels_dragon,
-                figure: Some(id),
-                part: Some(part),
-                node: f.node,
-                kind: None,
-                by: me as u8,
-            };
+            let q = Query::about_figure(self.ids.repels_dragon, id, f, me as u8);
             f.owner != NEUTRAL && rules.verdict(st, &q, false)
         })
     }
@@ -234,14 +220,7 @@ impl Dragon2025 {
         if rules.figure_kinds[f.kind as usize].follower {
             return true;
         }
-        let q = Query {
-            key: QueryKey::EATABLE,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(QueryKey::EATABLE, id, f, me as u8);
         rules.verdict(st, &q, false)
     }
 

@@ -96,14 +96,7 @@ impl Fairy2025 {
             return false;
         }
         let kind = &rules.figure_kinds[f.kind as usize];
-        let q = Query {
-            key: self.ids.fairy_may_join,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(self.ids.fairy_may_join, id, f, me as u8);
         rules.verdict(st, &q, kind.follower && kind.strength > 0)
     }
 
@@ -201,14 +194,7 @@ impl Plugin for Fairy2025 {
         }
         let f = st.figures[id as usize];
         let kind = &rules.figure_kinds[f.kind as usize];
-        let q = Query {
-            key: self.ids.fairy_may_join,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(self.ids.fairy_may_join, id, &f, me as u8);
         if f.part != from.part || !rules.verdict(st, &q, kind.follower && kind.strength > 0) {
             self.detach(rules, st, me);
         }

@@ -87,14 +87,7 @@ impl Fairy {
     /// Whether the plugins let the fairy join figure `id` (a live figure of a seat).
     fn may_join(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
         let f = &st.figures[id as usize];
-        let q = Query {
-            key: self.ids.fairy_may_join,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(self.ids.fairy_may_join, id, f, me as u8);
         rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower)
     }
 
@@ -294,14 +287,7 @@ impl Plugin for Fairy {
             return;
         }
         let f = st.figures[id as usize];
-        let q = Query {
-            key: self.ids.fairy_may_join,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(self.ids.fairy_may_join, id, &f, me as u8);
         if rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower) {
             // It stays with its follower, wherever that went.
             if st.figures[fairy as usize].part != f.part {

@@ -103,14 +103,7 @@ impl Princess {
                     if !rules.figure_kinds[fig.kind as usize].follower {
                         continue;
                     }
-                    let q = Query {
-                        key: self.ids.removable,
-                        figure: Some(id),
-                        part: Some(fig.part),
-                        node: fig.node,
-                        kind: None,
-                        by: me as u8,
-                    };
+                    let q = Query::about_figure(self.ids.removable, id, fig, me as u8);
                     if rules.verdict(st, &q, true) && !st.is_protected(rules, id) {
                         f(id);
                     }

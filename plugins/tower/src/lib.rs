@@ -148,14 +148,7 @@ impl Tower {
         if st.plugin::<TowerState>(me).is_watchman(id) {
             return false;
         }
-        let q = Query {
-            key: self.ids.capturable,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by: me as u8,
-        };
+        let q = Query::about_figure(self.ids.capturable, id, f, me as u8);
         rules.verdict(st, &q, true)
     }
 

@@ -2,6 +2,7 @@
 //! protection and the dragon's meal, and which figures stand where.
 
 use super::*;
+use crate::plugin::{Query, QueryKey};
 
 impl State {
     /// Puts a figure from `owner`'s supply (or a neutral one) on the board.
@@ -105,17 +106,11 @@ impl State {
             }
         }
         for &id in &deps[..n] {
-            let q = crate::plugin::Query {
-                key: crate::plugin::QueryKey::NEEDS_FOLLOWER,
-                figure: Some(id),
-                part: Some(self.figures[id as usize].part),
-                node: self.figures[id as usize].node,
-                kind: None,
-                by: match why {
-                    RemoveReason::Plugin(p) => p,
-                    RemoveReason::Scored => u8::MAX,
-                },
+            let by = match why {
+                RemoveReason::Plugin(p) => p,
+                RemoveReason::Scored => u8::MAX,
             };
+            let q = Query::about_figure(QueryKey::NEEDS_FOLLOWER, id, &self.figures[id as usize], by);
             if rules.verdict(self, &q, false) {
                 self.remove_figure(rules, id, why);
             }
@@ -152,14 +147,7 @@ impl State {
         if !f.alive {
             return false;
         }
-        let q = crate::plugin::Query {
-            key: crate::plugin::QueryKey::EATABLE,
-            figure: Some(id),
-            part: Some(f.part),
-            node: f.node,
-            kind: None,
-            by,
-        };
+        let q = Query::about_figure(QueryKey::EATABLE, id, f, by);
         rules.verdict(self, &q, f.owner != NEUTRAL) && !self.is_protected(rules, id)
     }
 
