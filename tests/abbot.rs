@@ -4,11 +4,11 @@
 //! the abbot plugin keeping their gardens empty.
 
 mod common;
+use common::{pass, place, play};
 
 use std::sync::Arc;
 
 use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
-use carcassonne_core::replay::parse_action;
 use carcassonne_core::{Game, GameOptions, Rules};
 use carcassonne_plugin_tower::{Prisoner, TowerState};
 use serde_json::{json, Value};
@@ -44,19 +44,6 @@ fn rules(plugins: &[(&str, i64, &str)]) -> Arc<Rules> {
 fn start(rules: &Arc<Rules>, order: &[&str]) -> Game {
     let order = order.iter().map(|id| rules.catalog.id(id).unwrap()).collect();
     Game::start(rules.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(order), record: true }).unwrap()
-}
-
-fn play(g: &mut Game, a: Value) {
-    let action = parse_action(g, &a).unwrap_or_else(|e| panic!("turn {}: {e}", g.st.turn));
-    g.try_play(action).unwrap();
-}
-
-fn place(tile: &str, x: i32, y: i32, rot: i32) -> Value {
-    json!({"type": "place_tile", "tile": tile, "cell": [x, y], "rotation": rot})
-}
-
-fn pass() -> Value {
-    json!({"type": "pass"})
 }
 
 fn figure(kind: &str, x: i32, y: i32, feature: &str) -> Value {

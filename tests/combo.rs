@@ -5,13 +5,13 @@
 //! extra score sources, and `simulate`'s statistics.
 
 mod common;
+use common::{pass, place, play};
 
 mod simulate_util;
 
 use std::sync::Arc;
 
 use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
-use carcassonne_core::replay::parse_action;
 use carcassonne_core::{Game, GameOptions, Rules};
 use carcassonne_plugin_castle::CastleState;
 use carcassonne_plugin_tower::TowerState;
@@ -52,19 +52,6 @@ fn rules(plugins: &[(&str, i64)]) -> Arc<Rules> {
 fn start(rules: &Arc<Rules>, players: usize, order: &[&str]) -> Game {
     let order = order.iter().map(|id| rules.catalog.id(id).unwrap()).collect();
     Game::start(rules.clone(), GameOptions { players, seed: 0, tile_order: Some(order), record: true }).unwrap()
-}
-
-fn play(g: &mut Game, a: Value) {
-    let action = parse_action(g, &a).unwrap_or_else(|e| panic!("turn {}: {e}", g.st.turn));
-    g.try_play(action).unwrap();
-}
-
-fn place(tile: &str, x: i32, y: i32, rot: i32) -> Value {
-    json!({"type": "place_tile", "tile": tile, "cell": [x, y], "rotation": rot})
-}
-
-fn pass() -> Value {
-    json!({"type": "pass"})
 }
 
 fn legal(g: &Game) -> Vec<Value> {

@@ -4,6 +4,7 @@
 //! cross-plugin questions a later plugin answers, and `simulate`'s P&D statistics.
 
 mod common;
+use common::{pass, place, play};
 
 mod simulate_util;
 
@@ -13,7 +14,6 @@ use std::sync::Arc;
 use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
 use carcassonne_cli::driver::play_game;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
-use carcassonne_core::replay::parse_action;
 use carcassonne_core::{Game, GameOptions, Hooks, Plugin, Query, Rules, State, NEUTRAL};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -56,27 +56,13 @@ fn pd_rules(changes: &[(&str, &str)]) -> Arc<Rules> {
     load_rules_text(PD, &pd_text(changes)).unwrap()
 }
 
-/// Plays one action given as in a record (`{"type": ...}`).
-fn play(g: &mut Game, a: Value) {
-    let action = parse_action(g, &a).unwrap_or_else(|e| panic!("turn {}: {e}", g.st.turn));
-    g.try_play(action).unwrap();
-}
-
 fn start(rules: &Arc<Rules>, players: usize, order: &[&str]) -> Game {
     let order = order.iter().map(|id| rules.catalog.id(id).unwrap()).collect();
     Game::start(rules.clone(), GameOptions { players, seed: 0, tile_order: Some(order), record: true }).unwrap()
 }
 
-fn place(tile: &str, x: i32, y: i32, rot: i32) -> Value {
-    json!({"type": "place_tile", "tile": tile, "cell": [x, y], "rotation": rot})
-}
-
 fn fig(x: i32, y: i32, feature: &str) -> Value {
     json!({"type": "figure", "figure": "follower", "cell": [x, y], "feature": feature})
-}
-
-fn pass() -> Value {
-    json!({"type": "pass"})
 }
 
 fn step(x: i32, y: i32) -> Value {

@@ -110,3 +110,19 @@ pub fn factories_with(name: &'static str, build: BuildFn) -> Vec<PluginFactory> 
     f.push(PluginFactory { name, summary: "test", requires: &[], conflicts: &[], build });
     f
 }
+
+/// Plays a record-form action (as `replay` reads it), panicking with the turn if illegal.
+pub fn play(g: &mut Game, a: serde_json::Value) {
+    let action = carcassonne_core::replay::parse_action(g, &a).unwrap_or_else(|e| panic!("turn {}: {e}", g.st.turn));
+    g.try_play(action).unwrap();
+}
+
+/// A `place_tile` action in record form.
+pub fn place(tile: &str, x: i32, y: i32, rot: i32) -> serde_json::Value {
+    serde_json::json!({"type": "place_tile", "tile": tile, "cell": [x, y], "rotation": rot})
+}
+
+/// A `pass` action in record form.
+pub fn pass() -> serde_json::Value {
+    serde_json::json!({"type": "pass"})
+}
