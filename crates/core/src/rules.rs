@@ -97,7 +97,9 @@ impl Registry {
         QueryKey((self.queries.len() - 1) as u16)
     }
 
-    /// Narrows the allowed player counts.
+    /// Declares the player counts the plugin supports: the rule set allows from the highest
+    /// minimum to the highest maximum any plugin declares (an expansion that adds seats,
+    /// such as the large meeple's sixth, widens what the base game allows).
     pub fn players(&mut self, min: usize, max: usize) {
         self.min_players = Some(self.min_players.map_or(min, |m| m.max(min)));
         self.max_players = Some(self.max_players.map_or(max, |m| m.max(max)));

@@ -168,10 +168,13 @@ impl Plugin for Base {
             }
         }
         if self.garden_printing {
+            // Each copy of the set is the garden printing: one original per copy replaced.
             for &t in ids {
                 if let Some(orig) = cat.tile(t).variant_of.as_deref().and_then(|o| cat.id(o)) {
-                    if let Some(i) = tiles.iter().position(|&x| x == orig) {
-                        tiles[i] = t;
+                    for _ in 0..self.copies {
+                        if let Some(i) = tiles.iter().position(|&x| x == orig) {
+                            tiles[i] = t;
+                        }
                     }
                 }
             }
