@@ -126,6 +126,24 @@ fn the_garden_printing_holds_for_every_copy_of_the_set() {
     assert_eq!(tiles.iter().filter(|t| t.ends_with('g')).count(), 32);
 }
 
+/// The River's garden printing (`garden_printing` of `river`): RV11g replaces one RV10-11
+/// (TILES.md), so a river game has its garden too.
+#[test]
+fn the_river_garden_printing_swaps_in_rv11g() {
+    let count = |opts: &str, id: &str| {
+        let text = format!(
+            "name = \"rg\"\n[tiles]\nbase = \"tiles/base.toml\"\nriver = \"tiles/river.toml\"\n\
+             [[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"river\"\n[plugins.options]\n{opts}\n"
+        );
+        let r = load_rules_text("config/rg.toml", &text).unwrap();
+        let setup = r.setup(2).unwrap();
+        let tile = r.catalog.id(id).unwrap();
+        setup.groups.iter().flat_map(|g| g.tiles.iter().chain(&g.last)).filter(|&&t| t == tile).count()
+    };
+    assert_eq!((count("", "RV10-11"), count("", "RV11g")), (2, 0));
+    assert_eq!((count("garden_printing = true", "RV10-11"), count("garden_printing = true", "RV11g")), (1, 1));
+}
+
 /// ABBOT-1: without the abbot plugin nobody stands on a garden: no placement offered on
 /// Ug's garden, and through the portal (PD-PORTAL-1) none on an older garden either.
 #[test]

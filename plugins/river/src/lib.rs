@@ -33,6 +33,10 @@ pub struct River {
     /// the lake is then shuffled with the other river tiles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub double_lake: Option<String>,
+    /// The garden printing (TILES.md): each river tile printed with a garden (`RV11g`)
+    /// replaces one copy of the tile it is a variant of, as the base game's option does.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub garden_printing: bool,
 }
 
 impl Default for River {
@@ -43,6 +47,7 @@ impl Default for River {
             lake: "RV12".into(),
             double_spring: None,
             double_lake: None,
+            garden_printing: false,
         }
     }
 }
@@ -202,6 +207,22 @@ impl Plugin for River {
             }
             for _ in 0..cat.tile(t).count {
                 group.tiles.push(t);
+            }
+        }
+        if self.garden_printing {
+            let has_garden = |t| {
+                cat.tile(t)
+                    .faces
+                    .iter()
+                    .flat_map(|f| &f.parts)
+                    .any(|p| p.features.iter().any(|f| f.kind == FeatureKind::Garden))
+            };
+            for &t in ids.iter().filter(|&&t| has_garden(t)) {
+                if let Some(orig) = cat.tile(t).variant_of.as_deref().and_then(|o| cat.id(o)) {
+                    if let Some(i) = group.tiles.iter().position(|&x| x == orig) {
+                        group.tiles[i] = t;
+                    }
+                }
             }
         }
         group.last.push(double_lake.transpose()?.unwrap_or(lake));
