@@ -257,3 +257,41 @@ fn everything_2025_with_the_large_meeple() {
         assert!(c.get() > 0, "no large meeple {what} in 1000 games");
     }
 }
+
+/// The figure action of `g` placing a `figure` on a field of the tile just placed.
+fn farmer(g: &Game, figure: &str) -> Value {
+    let mut buf = Vec::new();
+    g.legal_actions(&mut buf);
+    let found = buf.iter().map(|a| g.describe(a)).find(|a| {
+        a["type"] == "figure" && a["figure"] == figure && a["feature"].as_str().is_some_and(|f| f.starts_with("field"))
+    });
+    found.unwrap_or_else(|| panic!("no {figure} farmer offered"))
+}
+
+/// LARGE-1 with BASE-10 (fields): the large meeple counts two farmers in a field's majority.
+/// D's city is closed by E (0,-1) turned 180 (nobody in it). Seat 0's large meeple farms E's
+/// field, seat 1's follower farms D's north field through U (1,0); E (1,-1) joins both
+/// fields. At the end the field touches one completed city: 3 points to seat 0 alone (2
+/// against 1); with a follower instead of the large meeple both would score 3.
+#[test]
+fn the_large_meeple_wins_a_field_against_one_farmer() {
+    let play_out = |figure: &str| -> Vec<i32> {
+        let r = large_rules();
+        let order = ["E", "U", "E"].iter().map(|id| r.catalog.id(id).unwrap()).collect();
+        let mut g =
+            Game::start(r.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(order), record: true }).unwrap();
+        common::play(&mut g, common::place("E", 0, -1, 180));
+        let a = farmer(&g, figure);
+        common::play(&mut g, a);
+        common::play(&mut g, common::place("U", 1, 0, 0));
+        let a = farmer(&g, "follower");
+        assert_eq!(a["cell"], json!([1, 0]));
+        common::play(&mut g, a);
+        common::play(&mut g, common::place("E", 1, -1, 0));
+        common::play(&mut g, common::pass());
+        assert!(g.is_over());
+        g.scores().to_vec()
+    };
+    assert_eq!(play_out("large"), [3, 0]);
+    assert_eq!(play_out("follower"), [3, 3]);
+}
