@@ -4,9 +4,9 @@
 //! fairies, portal, tower, barn, castle), checked after every action: no panic, followers
 //! and abbots conserved (on the board, in supply or held as prisoners), the abbot only on a
 //! monastery or a garden, nothing but an abbot on a garden, one follower at most per
-//! monastery or garden, no abbot left on a completed one between turns, the abbot's scores
-//! only from gardens, monasteries and take-backs; every tile played; records replay; same
-//! seed, same game.
+//! monastery or garden, no abbot left on a completed one between turns, take-back and
+//! garden points between 2 and 9 per take-back or scored garden; every tile played; records
+//! replay; same seed, same game.
 
 mod common;
 use common::rules_with;
@@ -116,11 +116,7 @@ fn everything_2025_with_the_abbot() {
 #[test]
 fn same_seed_same_game() {
     let (rules, _) = rules_with("config/abbot.toml", &[]);
-    for seed in [3u64, 77] {
-        let a = GameRecord::from_game(&play_checked(&rules, 4, seed, true, Some(72)), "x", None, seed);
-        let b = GameRecord::from_game(&play_checked(&rules, 4, seed, true, Some(72)), "x", None, seed);
-        assert_eq!(a, b);
-    }
+    common::assert_same_seed_same_game(&rules, 4, 72, check_state);
 }
 
 /// The random games above do use the abbot: placements, take-backs and garden scorings.

@@ -169,11 +169,7 @@ fn everything_2025_games() {
 #[test]
 fn same_seed_same_game() {
     let (rules, _) = rules_with("config/classic-everything.toml", &[]);
-    for seed in [3u64, 77] {
-        let a = GameRecord::from_game(&play_checked(&rules, 4, seed, true, Some(132)), "x", None, seed);
-        let b = GameRecord::from_game(&play_checked(&rules, 4, seed, true, Some(132)), "x", None, seed);
-        assert_eq!(a, b);
-    }
+    common::assert_same_seed_same_game(&rules, 4, 132, check_state);
 }
 
 /// `cargo test --release --test combo_properties -- --ignored`: 10,000 games per rule set.

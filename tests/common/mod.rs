@@ -126,3 +126,13 @@ pub fn place(tile: &str, x: i32, y: i32, rot: i32) -> serde_json::Value {
 pub fn pass() -> serde_json::Value {
     serde_json::json!({"type": "pass"})
 }
+
+/// Two games of each seed with the same rules give the same record (tiles, actions, events
+/// and scores), checked after every action by `check`.
+pub fn assert_same_seed_same_game(rules: &Arc<Rules>, players: usize, tiles: usize, check: impl Fn(&Game) + Copy) {
+    for seed in [3u64, 77] {
+        let game = || play_checked(rules, players, seed, true, Some(tiles), check);
+        let record = |g: &Game| carcassonne_core::record::GameRecord::from_game(g, "x", None, seed);
+        assert_eq!(record(&game()), record(&game()), "seed {seed}");
+    }
+}

@@ -178,14 +178,12 @@ impl Catalog {
                     }
                 }
             }
-            for m in &t.markers {
-                check_word("marker", m, MARKERS, &raw.extra_markers).map_err(&err)?;
-            }
             // Tunnel roads and roads on a bridge cross other features without joining them.
             let crossing = self.modifier("tunnel") | self.modifier("bridge");
             check_features(&features, crossing).map_err(&err)?;
             let mut markers = 0u32;
             for m in &t.markers {
+                check_word("marker", m, MARKERS, &raw.extra_markers).map_err(&err)?;
                 let bit = intern(&mut self.marker_names, m);
                 if bit >= 32 {
                     return Err(err(format!("too many distinct markers (at '{m}')")));

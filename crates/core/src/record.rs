@@ -68,8 +68,9 @@ pub struct RecordTurn {
     /// Every decision answered in this turn, in order; each carries `player`.
     pub actions: Vec<Value>,
     /// Scoring, removal and note events of the turn, in order. The engine writes them when
-    /// there are any (none: absent); absent means "not checked" on replay, as in
-    /// hand-written scenarios, which leave them out.
+    /// there are any (none: absent). On replay, absent means none in a record that has
+    /// `final_scoring` (every engine-written one), and "not checked" in one without it
+    /// (hand-written scenarios).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<RecordEvent>>,
     /// Scenario checks after this turn's actions (ignored in plain records).
