@@ -13,9 +13,7 @@ use common::rules_with;
 
 use std::sync::Arc;
 
-use carcassonne_cli::builtin::{load_rules_text, rules_for_record};
-use carcassonne_core::record::GameRecord;
-use carcassonne_core::replay::replay_full;
+use carcassonne_cli::builtin::load_rules_text;
 use carcassonne_core::{DecisionKind, FeatureKind, Game, Rules};
 use carcassonne_plugin_tower::TowerState;
 
@@ -73,19 +71,7 @@ fn play_checked(rules: &Arc<Rules>, players: usize, seed: u64, record: bool, til
 
 fn run(file: &str, text: &str, games: u64, tiles: Option<usize>, first_seed: u64) {
     let rules = load_rules_text(file, text).unwrap();
-    for n in 0..games {
-        let seed = first_seed + n;
-        let players = 2 + (n % 4) as usize;
-        let replay = n % 10 == 0;
-        let g = play_checked(&rules, players, seed, replay, tiles);
-        if replay {
-            let rec = GameRecord::from_game(&g, file, Some(text), seed);
-            let back: GameRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
-            let g2 = replay_full(&back, rules_for_record(&back.rules, "record").unwrap())
-                .unwrap_or_else(|e| panic!("{file} seed {seed}: {e}"));
-            assert_eq!(g2.scores(), g.scores());
-        }
-    }
+    common::run_checked_games(file, &rules, text, games, tiles, first_seed, check_state);
 }
 
 /// Rule set `file` with the garden printing on the base game and the abbot plugin added.

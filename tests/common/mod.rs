@@ -136,3 +136,32 @@ pub fn assert_same_seed_same_game(rules: &Arc<Rules>, players: usize, tiles: usi
         assert_eq!(record(&game()), record(&game()), "seed {seed}");
     }
 }
+
+/// `games` seeded random games of `rules` (2 to 5 players, seeds from `first_seed`),
+/// checked after every action by `check`; every tenth is written as a record (with the
+/// rule-set `text` of `file`), read back and replayed to the same scores.
+pub fn run_checked_games(
+    file: &str,
+    rules: &Arc<Rules>,
+    text: &str,
+    games: u64,
+    tiles: Option<usize>,
+    first_seed: u64,
+    check: impl Fn(&Game) + Copy,
+) {
+    use carcassonne_core::record::GameRecord;
+    for n in 0..games {
+        let seed = first_seed + n;
+        let players = 2 + (n % 4) as usize;
+        let replay = n % 10 == 0;
+        let g = play_checked(rules, players, seed, replay, tiles, check);
+        if replay {
+            let rec = GameRecord::from_game(&g, file, Some(text), seed);
+            let back: GameRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
+            let rules = carcassonne_cli::builtin::rules_for_record(&back.rules, "record").unwrap();
+            let g2 = carcassonne_core::replay::replay_full(&back, rules)
+                .unwrap_or_else(|e| panic!("{file} seed {seed}: {e}"));
+            assert_eq!(g2.scores(), g.scores());
+        }
+    }
+}
