@@ -149,6 +149,11 @@ impl TileType {
     pub fn is_single(&self) -> bool {
         self.faces.iter().all(|f| f.parts.len() == 1)
     }
+
+    /// Every feature of every part of every face (e.g. to ask whether a tile shows a river).
+    pub fn features(&self) -> impl Iterator<Item = &FeatureDef> {
+        self.faces.iter().flat_map(|f| &f.parts).flat_map(|p| &p.features)
+    }
 }
 
 impl FeatureDef {

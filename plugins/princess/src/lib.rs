@@ -134,10 +134,7 @@ impl Plugin for Princess {
         if self.ids.marker == 0 || self.ids.modifier == 0 {
             return Err(format!("tile set '{}' has no `princess` tiles", self.tile_set));
         }
-        let shows = |t: &carcassonne_core::tile::TileType| {
-            let mut features = t.faces.iter().flat_map(|f| &f.parts).flat_map(|p| &p.features);
-            features.any(|f| f.modifiers & self.ids.modifier != 0)
-        };
+        let shows = |t: &carcassonne_core::tile::TileType| t.features().any(|f| f.modifiers & self.ids.modifier != 0);
         self.ids.tiles = cat.tiles.iter().map(shows).collect();
         self.ids.removals = reg.stat("princess_removals");
         Ok(())

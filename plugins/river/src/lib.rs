@@ -141,15 +141,8 @@ impl Plugin for River {
             }
         }
         // Each named tile must show a river; the spring and the lake are of the river set.
-        let shows_river = |id: &str| {
-            cat.id(id).is_some_and(|t| {
-                cat.tile(t)
-                    .faces
-                    .iter()
-                    .flat_map(|f| &f.parts)
-                    .any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River))
-            })
-        };
+        let shows_river =
+            |id: &str| cat.id(id).is_some_and(|t| cat.tile(t).features().any(|f| f.kind == FeatureKind::River));
         let in_set = |id: &str| cat.id(id).is_some_and(|t| cat.set(&self.tile_set).is_some_and(|ids| ids.contains(&t)));
         for (key, id) in [("spring", &self.spring), ("lake", &self.lake)] {
             if !in_set(id) || !shows_river(id) {
@@ -172,8 +165,7 @@ impl Plugin for River {
             let bit = cat.modifier(end);
             bit != 0
                 && cat.id(id).is_some_and(|t| {
-                    (cat.tile(t).faces.iter().flat_map(|f| &f.parts))
-                        .any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River && f.modifiers & bit != 0))
+                    cat.tile(t).features().any(|f| f.kind == FeatureKind::River && f.modifiers & bit != 0)
                 })
         };
         let lakes = [("lake", Some(&self.lake)), ("double_lake", self.double_lake.as_ref())];
@@ -210,13 +202,7 @@ impl Plugin for River {
             }
         }
         if self.garden_printing {
-            let has_garden = |t| {
-                cat.tile(t)
-                    .faces
-                    .iter()
-                    .flat_map(|f| &f.parts)
-                    .any(|p| p.features.iter().any(|f| f.kind == FeatureKind::Garden))
-            };
+            let has_garden = |t| cat.tile(t).features().any(|f| f.kind == FeatureKind::Garden);
             for &t in ids.iter().filter(|&&t| has_garden(t)) {
                 if let Some(orig) = cat.tile(t).variant_of.as_deref().and_then(|o| cat.id(o)) {
                     if let Some(i) = group.tiles.iter().position(|&x| x == orig) {
@@ -239,7 +225,7 @@ impl Plugin for River {
 
     fn may_veto_tile(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> bool {
         let t = rules.catalog.tile(tile);
-        t.faces.iter().flat_map(|f| &f.parts).any(|p| p.features.iter().any(|f| f.kind == FeatureKind::River))
+        t.features().any(|f| f.kind == FeatureKind::River)
     }
 
     /// RIVER-2: a river tile extends the open end, never turning the same way twice.
