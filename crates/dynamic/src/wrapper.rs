@@ -498,7 +498,7 @@ mod tests {
     use super::*;
 
     /// The interface's hooks are the engine's first ones, bit for bit; the engine may know
-    /// more (FIGURE_MOVED), which plugin files cannot subscribe to.
+    /// more (FIGURE_MOVED, SCORING_STEP), which plugin files cannot subscribe to.
     #[test]
     fn hook_bits_match_the_engine() {
         let core: Vec<(&str, u32)> = Hooks::NAMES.iter().map(|(n, h)| (*n, h.0)).collect();
@@ -523,6 +523,7 @@ mod tests {
             "QUERY",
             "FIGURE_FILTER",
             "FIGURE_MOVED",
+            "SCORING_STEP",
         ];
         assert_eq!(core.len(), engine_names.len());
         for (b, (name, bits)) in core.iter().enumerate() {
