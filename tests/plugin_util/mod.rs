@@ -16,6 +16,7 @@ pub const PACKAGES: &[&str] = &[
     "house-monastery",
     "house-no-farmers",
     "house-overstretched",
+    "house-tax-collector",
     "carcassonne-test-probe",
     "carcassonne-test-old-api",
 ];

@@ -204,7 +204,10 @@ impl GameView for HostView<'_> {
         if !self.node_ok(node) {
             return RString::new();
         }
-        self.st.feature_name(self.rules, node).into()
+        let n = self.st.graph.node(node);
+        let pos = self.st.board.parts[n.part as usize].pos;
+        let f = &self.st.rotated(self.rules, n.part).features[n.local as usize];
+        format!("{pos} {}", carcassonne_core::tile::feature_name(f)).into()
     }
     fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool {
         let bit = self.rules.catalog.marker(marker.as_str());

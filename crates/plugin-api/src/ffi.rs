@@ -439,7 +439,8 @@ pub trait GameView {
     fn placed_parts(&self) -> RVec<u32>;
     /// The feature nodes of a placed part (its features in the tile's order).
     fn part_features(&self, part: u32) -> RVec<u32>;
-    /// The name of a feature node as records write it, e.g. `"(1,0) road:E+W"`.
+    /// The name of a feature node on its own tile, as records write it, e.g.
+    /// `"(1,0) road:E+W"` (a node of the tile at (1,0), whatever the whole road spans).
     fn feature_name(&self, node: u32) -> RString;
     /// Whether the tile of a placed part has a marker (`"princess"`, `"garden"`, ...).
     fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool;
