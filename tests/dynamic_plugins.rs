@@ -239,6 +239,13 @@ fn the_guide_template_is_the_overstretched_example() {
     assert!(doc.contains(&format!("```rust\n{code}```")), "the template in the guide and the example differ");
 }
 
+#[test]
+fn the_guide_shows_the_tax_collector_crate_as_it_is() {
+    let doc = std::fs::read_to_string("docs/writing-plugins.md").unwrap();
+    let code = std::fs::read_to_string("plugins/examples/tax-collector/src/lib.rs").unwrap();
+    assert!(doc.contains(&format!("```rust\n{code}```")), "the tax collector in the guide and the crate differ");
+}
+
 /// Plays one turn: the first legal tile placement, then a farmer (`farmer`) or a pass.
 fn play_turn(g: &mut Game, farmer: bool) {
     let turn = g.st.turn;

@@ -179,7 +179,7 @@ fn a_collector_expels_once_per_player_in_its_own_game_and_leaves_with_its_road()
 #[test]
 fn random_tax_collector_games_replay_from_their_records() {
     let (r, file, text) = rules();
-    let bots = vec!["random".to_string(), "random".to_string(), "greedy".to_string()];
+    let bots = ["random".to_string(), "random".to_string(), "greedy".to_string()];
     let mut levied = 0;
     for seed in 0..60u64 {
         let players = 2 + (seed % 2) as usize;

@@ -231,7 +231,10 @@ impl GameView for HostView<'_> {
             node: q.node.into_option().filter(|&n| self.node_ok(n)),
             by: self.me as u8,
         };
-        self.rules.ask_except(self.st, &query, self.me).into()
+        self.rules.answers_except(self.st, &query, self.me).into()
+    }
+    fn is_protected(&self, figure: u32) -> bool {
+        self.st.figures.get(figure as usize).is_some_and(|f| f.alive) && self.st.is_protected(self.rules, figure)
     }
     fn allow_figure(&self, p: &FigurePlacementView<'_>) -> bool {
         let Some(kind) = self.rules.figure_kind(p.figure.as_str()) else { return false };

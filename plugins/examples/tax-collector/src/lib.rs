@@ -20,8 +20,8 @@
 //! `collector`; statistics: `tolls_levied`, `followers_expelled`, `collectors_recalled`.
 
 use carcassonne_plugin_api::{
-    export_plugin, DecisionView, Declare, Effects, FigureKind, FigureView, Hooks, Outcome, PluginAction, RemovedView,
-    Rule, Source, Stat, View,
+    export_plugin, DecisionView, Declare, Effects, FigureKind, FigureView, Hooks, OfferedAction, Outcome, PluginAction,
+    RemovedView, Rule, Source, Stat, View,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -107,14 +107,14 @@ impl Rule for TaxCollector {
 
     /// TAX-1: the collector on a road of the placed tile that holds no figure; TAX-3: the
     /// player's collector on the board may be recalled.
-    fn figure_actions(&self, view: &View<'_>, _state: &Ledger, out: &mut Vec<PluginAction>) -> Outcome {
+    fn figure_actions(&self, view: &View<'_>, _state: &Ledger, out: &mut Vec<OfferedAction>) -> Outcome {
         let seat = view.current();
         if view.supply(seat, "collector".into()) > 0 {
             for part in view.placed_parts() {
                 for (i, node) in view.part_features(part).into_iter().enumerate() {
                     let Some(f) = view.feature(node).into_option() else { continue };
                     if f.kind.as_str() == "road" && !f.complete && view.figures_in(node).is_empty() {
-                        out.push(PluginAction { code: PLACE, a: part as i32, b: i as i32 });
+                        out.push(PluginAction { code: PLACE, a: part as i32, b: i as i32 }.into());
                     }
                 }
             }
@@ -122,7 +122,7 @@ impl Rule for TaxCollector {
         for id in view.figures() {
             let f = view.figure(id).into_option().ok_or("a listed figure is missing")?;
             if f.figure.as_str() == "collector" && f.owner == seat {
-                out.push(PluginAction { code: RECALL, a: id as i32, b: 0 });
+                out.push(PluginAction { code: RECALL, a: id as i32, b: 0 }.into());
             }
         }
         Ok(())
