@@ -194,3 +194,28 @@ fn random_tax_collector_games_replay_from_their_records() {
     }
     assert!(levied > 0, "no toll was levied in 60 games");
 }
+
+/// A record that answers the collector's decision with an action it did not offer (a levy
+/// from a player with no points) is refused on replay, naming the turn.
+#[test]
+fn a_record_with_an_action_the_plugin_did_not_offer_is_refused() {
+    let (r, file, text) = rules();
+    let mut g = start(&r, &["U", "U"]);
+    play(&mut g, place("U", 1, 0, 0));
+    play(&mut g, tax("place_collector", json!({"at": "(1,0) road:E+W"})));
+    play(&mut g, place("U", -1, 0, 0));
+    play(&mut g, follower(-1, 0, "road:E+W"));
+    play(&mut g, tax("wave_through", json!({})));
+    assert!(g.is_over());
+    let rec = GameRecord::from_game(&g, &file, Some(&text), 0);
+    let mut v = serde_json::to_value(&rec).unwrap();
+    v["tile_order"] = json!(["U", "U"]);
+    let turn = v["turns"].as_array_mut().unwrap().iter_mut().find(|t| t["turn"] == 2).unwrap();
+    let actions = turn["actions"].as_array_mut().unwrap();
+    assert_eq!(actions[2]["action"], "wave_through");
+    actions[2]["action"] = json!("levy");
+    let bad: GameRecord = serde_json::from_value(v).unwrap();
+    let rules = rules_for_record_with(&bad.rules, "record", true).unwrap();
+    let e = replay_full(&bad, rules).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("turn 2") && e.contains("levy") && e.contains("not legal"), "{e}");
+}
