@@ -392,10 +392,32 @@ pub struct FeatureView<'a> {
     pub open_edges: u32,
     pub complete: bool,
     pub scored: bool,
-    /// Follower strength per seat is not here: see `majority`.
+    /// Follower strength per seat is not here: see [`GameView::majority`].
     pub followers: u32,
-    /// Seats with the most follower strength (bit set; 0 if none).
-    pub majority: u8,
+}
+
+/// Consecutive ids `first..end` (placed parts, feature nodes): iterate with `.iter()`.
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IdRange {
+    pub first: u32,
+    pub end: u32,
+}
+
+impl IdRange {
+    pub fn iter(self) -> std::ops::Range<u32> {
+        self.first..self.end
+    }
+    pub fn len(self) -> usize {
+        self.end.saturating_sub(self.first) as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.end <= self.first
+    }
+    /// The `i`-th id, if in range.
+    pub fn get(self, i: usize) -> Option<u32> {
+        (i < self.len()).then(|| self.first + i as u32)
+    }
 }
 
 /// One scoring (`on_feature_scored`).
@@ -489,9 +511,11 @@ pub trait GameView {
     /// Every figure on the board (ids).
     fn figures(&self) -> RVec<u32>;
     /// The placed parts of the tile placed this turn (one, or two for a double tile).
-    fn placed_parts(&self) -> RVec<u32>;
+    fn placed_parts(&self) -> IdRange;
     /// The feature nodes of a placed part (its features in the tile's order).
-    fn part_features(&self, part: u32) -> RVec<u32>;
+    fn part_features(&self, part: u32) -> IdRange;
+    /// Seats with the most follower strength in the feature of a node (bit set; 0 if none).
+    fn majority(&self, node: u32) -> u8;
     /// The name of a feature node on its own tile, as records write it, e.g.
     /// `"(1,0) road:E+W"` (a node of the tile at (1,0), whatever the whole road spans).
     fn feature_name(&self, node: u32) -> RString;

@@ -11,11 +11,13 @@
 //! - ABBOT-2: instead of a figure action, a player whose abbot is on the board takes it
 //!   back (`take_back_abbot`) and scores at once 1 + 1 per tile around its tile, under the
 //!   extra source `abbot` (the fairies ignore it: COMBO-ABBOT).
+//! - State: each seat's abbot on the board (set in `on_figure_placed`, cleared in
+//!   `on_figure_removed`), so that no hook scans the figures.
 //! - Statistics `abbots_placed`, `abbots_taken_back`, `gardens_scored`.
 
 use carcassonne_plugin_api::{
     export_plugin, DecisionView, Declare, Effects, FigureKind, FigurePlacementView, Hooks, OfferedAction, Outcome,
-    PluginAction, Rule, Source, Stat, View,
+    PluginAction, RemovedView, Rule, Source, Stat, View,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -59,23 +61,22 @@ fn is_cloister(kind: &str) -> bool {
     kind == "monastery" || kind == "garden"
 }
 
-impl Abbot {
-    /// The abbot of `player` on the board, if any (the first by figure id).
-    fn abbot_of(&self, view: &View<'_>, player: u8) -> Option<u32> {
-        view.figures().into_iter().find(|&id| {
-            view.figure(id).into_option().is_some_and(|f| f.owner == player && f.figure.as_str() == "abbot")
-        })
-    }
+/// The per-game state: each seat's abbot on the board (one per seat), so that no hook
+/// scans the figures.
+#[derive(Clone, Debug, Default)]
+pub struct Abbots {
+    on_board: [Option<u32>; 8],
 }
 
 impl Rule for Abbot {
     const NAME: &'static str = "abbot";
-    type State = ();
+    type State = Abbots;
 
     fn hooks(&self) -> Hooks {
         Hooks::FIGURE_ACTIONS
             | Hooks::ALLOW_FIGURE
             | Hooks::FIGURE_PLACED
+            | Hooks::FIGURE_REMOVED
             | Hooks::FEATURE_COMPLETED
             | Hooks::FINAL_SCORING
     }
@@ -93,11 +94,11 @@ impl Rule for Abbot {
 
     /// ABBOT-1: the abbot onto an unoccupied monastery or garden of the tile just placed;
     /// ABBOT-2: or, when it is on the board, taking it back.
-    fn figure_actions(&self, view: &View<'_>, _state: &(), out: &mut Vec<OfferedAction>) -> Outcome {
+    fn figure_actions(&self, view: &View<'_>, state: &Abbots, out: &mut Vec<OfferedAction>) -> Outcome {
         let player = view.current();
         if view.supply(player, "abbot".into()) > 0 {
-            for part in view.placed_parts() {
-                for node in view.part_features(part) {
+            for part in view.placed_parts().iter() {
+                for node in view.part_features(part).iter() {
                     let Some(f) = view.feature(node).into_option() else { continue };
                     if !is_cloister(f.kind.as_str()) || f.followers > 0 {
                         continue;
@@ -117,27 +118,43 @@ impl Rule for Abbot {
                 }
             }
         }
-        if let Some(id) = self.abbot_of(view, player) {
+        if let Some(id) = state.on_board.get(player as usize).copied().flatten() {
             out.push(PluginAction { code: TAKE_BACK, a: id as i32, b: 0 }.into());
         }
         Ok(())
     }
 
     /// ABBOT-1: the abbot only on a monastery or a garden; a garden takes only the abbot.
-    fn allow_figure(&self, _view: &View<'_>, _state: &(), p: &FigurePlacementView<'_>) -> Outcome<bool> {
+    fn allow_figure(&self, _view: &View<'_>, _state: &Abbots, p: &FigurePlacementView<'_>) -> Outcome<bool> {
         let feature = p.feature.as_str();
         Ok(if p.figure.as_str() == "abbot" { is_cloister(feature) } else { feature != "garden" })
     }
 
-    fn on_figure_placed(&self, view: &View<'_>, _state: &mut (), figure: u32, fx: &mut Effects) -> Outcome {
-        if view.figure(figure).into_option().is_some_and(|f| f.figure.as_str() == "abbot") {
+    fn on_figure_placed(&self, view: &View<'_>, state: &mut Abbots, figure: u32, fx: &mut Effects) -> Outcome {
+        if let Some(f) = view.figure(figure).into_option().filter(|f| f.figure.as_str() == "abbot") {
             fx.bump(self.ids.placed, 1);
+            *state.on_board.get_mut(f.owner as usize).ok_or("seat out of range")? = Some(figure);
+        }
+        Ok(())
+    }
+
+    fn on_figure_removed(
+        &self,
+        _view: &View<'_>,
+        state: &mut Abbots,
+        r: &RemovedView<'_>,
+        _fx: &mut Effects,
+    ) -> Outcome {
+        if let Some(slot) = state.on_board.get_mut(r.figure.owner as usize) {
+            if *slot == Some(r.figure.id) {
+                *slot = None;
+            }
         }
         Ok(())
     }
 
     /// ABBOT-1: a completed garden scores 9 to its majority (the engine returns the abbot).
-    fn on_feature_completed(&self, view: &View<'_>, _state: &mut (), root: u32, fx: &mut Effects) -> Outcome {
+    fn on_feature_completed(&self, view: &View<'_>, _state: &mut Abbots, root: u32, fx: &mut Effects) -> Outcome {
         let f = view.feature(root).into_option().ok_or("no such feature")?;
         if f.kind.as_str() == "garden" && f.followers > 0 {
             fx.score_feature(root, GARDEN_POINTS, self.ids.garden, false);
@@ -148,9 +165,9 @@ impl Rule for Abbot {
 
     /// ABBOT-1: an incomplete garden with an abbot scores 1 + 1 per surrounding tile at the
     /// end (gardens in the order of their roots, as the engine lists features).
-    fn on_final_scoring(&self, view: &View<'_>, _state: &mut (), fx: &mut Effects) -> Outcome {
+    fn on_final_scoring(&self, view: &View<'_>, state: &mut Abbots, fx: &mut Effects) -> Outcome {
         let mut gardens: Vec<(u32, i32, i32)> = Vec::new();
-        for id in view.figures() {
+        for id in state.on_board.iter().flatten().copied() {
             let Some(fig) = view.figure(id).into_option() else { continue };
             let Some(node) = fig.node.into_option() else { continue };
             let Some(f) = view.feature(node).into_option() else { continue };
@@ -171,7 +188,7 @@ impl Rule for Abbot {
     fn apply_action(
         &self,
         view: &View<'_>,
-        _state: &mut (),
+        _state: &mut Abbots,
         d: DecisionView,
         a: PluginAction,
         fx: &mut Effects,
@@ -197,7 +214,7 @@ impl Rule for Abbot {
         Ok(())
     }
 
-    fn describe_action(&self, view: &View<'_>, _state: &(), a: PluginAction) -> Outcome<Map<String, Value>> {
+    fn describe_action(&self, view: &View<'_>, _state: &Abbots, a: PluginAction) -> Outcome<Map<String, Value>> {
         let f = view.figure(a.a as u32).into_option().ok_or("no such abbot")?;
         let at = match f.node.into_option() {
             Some(n) => view.feature_name(n).to_string(),

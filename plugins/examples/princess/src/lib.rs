@@ -60,8 +60,8 @@ impl Princess {
     /// order (placed parts, their city features, each city once, figures by id).
     fn for_each_knight(&self, view: &View<'_>, mut f: impl FnMut(u32)) -> Outcome {
         let mut roots: Vec<u32> = Vec::new();
-        for part in view.placed_parts() {
-            for node in view.part_features(part) {
+        for part in view.placed_parts().iter() {
+            for node in view.part_features(part).iter() {
                 let Some(feat) = view.feature(node).into_option() else { continue };
                 if feat.kind.as_str() != "city"
                     || !view.node_has_modifier(node, "princess".into())

@@ -110,8 +110,8 @@ impl Rule for TaxCollector {
     fn figure_actions(&self, view: &View<'_>, _state: &Ledger, out: &mut Vec<OfferedAction>) -> Outcome {
         let seat = view.current();
         if view.supply(seat, "collector".into()) > 0 {
-            for part in view.placed_parts() {
-                for (i, node) in view.part_features(part).into_iter().enumerate() {
+            for part in view.placed_parts().iter() {
+                for (i, node) in view.part_features(part).iter().enumerate() {
                     let Some(f) = view.feature(node).into_option() else { continue };
                     if f.kind.as_str() == "road" && !f.complete && view.figures_in(node).is_empty() {
                         out.push(PluginAction { code: PLACE, a: part as i32, b: i as i32 }.into());
@@ -185,7 +185,7 @@ impl Rule for TaxCollector {
     ) -> Outcome {
         match a.code {
             PLACE => {
-                let node = view.part_features(a.a as u32).get(a.b as usize).copied().ok_or("no such road")?;
+                let node = view.part_features(a.a as u32).get(a.b as usize).ok_or("no such road")?;
                 fx.place_figure(self.ids.collector, d.player, a.a as u32, Some(node));
             }
             RECALL => {
@@ -221,7 +221,7 @@ impl Rule for TaxCollector {
     fn describe_action(&self, view: &View<'_>, _state: &Ledger, a: PluginAction) -> Outcome<Map<String, Value>> {
         let v = match (a.code, a.a) {
             (PLACE, part) => {
-                let node = view.part_features(part as u32).get(a.b as usize).copied().unwrap_or(u32::MAX);
+                let node = view.part_features(part as u32).get(a.b as usize).unwrap_or(u32::MAX);
                 json!({"action": "place_collector", "at": view.feature_name(node).as_str()})
             }
             (RECALL, id) => {
