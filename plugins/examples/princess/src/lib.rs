@@ -61,6 +61,10 @@ impl Princess {
     fn for_each_knight(&self, view: &View<'_>, mut f: impl FnMut(u32)) -> Outcome {
         let mut roots: Vec<u32> = Vec::new();
         for part in view.placed_parts().iter() {
+            // The princess tiles carry the marker: other tiles need no look at their cities.
+            if !view.part_has_marker(part, "princess".into()) {
+                continue;
+            }
             for node in view.part_features(part).iter() {
                 let Some(feat) = view.feature(node).into_option() else { continue };
                 if feat.kind.as_str() != "city"
