@@ -199,7 +199,13 @@ pub fn check_output(path: &Path) -> Result<(), CliError> {
     if path.is_dir() {
         return Err(CliError::input(format!("--output {}: is a directory", path.display())));
     }
-    Ok(())
+    if path.symlink_metadata().is_ok_and(|m| !m.is_file() && !m.file_type().is_symlink()) {
+        // A device or a named pipe is written to directly (`write_atomic`).
+        return Ok(());
+    }
+    crate::output::check_writable_dir(dir).map_err(|e| {
+        CliError::input(format!("--output {}: cannot write in directory {}: {e}", path.display(), dir.display()))
+    })
 }
 
 /// Most worker threads `--threads` accepts.
@@ -231,7 +237,9 @@ fn prepare_dir(dir: &Path) -> Result<(), CliError> {
     if !dir.is_dir() {
         return Err(CliError::input(format!("--records {}: not a directory", dir.display())));
     }
-    Ok(())
+    crate::output::check_writable_dir(dir).map_err(|e| {
+        CliError::input(format!("--records {}: cannot write records in this directory: {e}", dir.display()))
+    })
 }
 
 fn progress_bar(wanted: bool, total: u64) -> ProgressBar {

@@ -32,6 +32,8 @@ pub mod ffi;
 pub use abi_stable;
 pub use author::Effects;
 pub use author::{guard, guard_ffi, instance, module, parse_options, Adapter, Declare, Outcome, Rule, Source, Stat};
+/// The range check of numeric options: `#[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]`.
+pub use carcassonne_options::range;
 pub use ffi::{
     ActionView, ApiVersion, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, Hooks, HouseRule,
     HouseRuleBox, HouseRule_TO, Instance, Placement, PluginMod, PluginModRef, Points, QueryView, RawEffects,
