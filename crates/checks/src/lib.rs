@@ -71,3 +71,46 @@ pub fn check_error(e: &str, files: &[&str]) {
     assert!(!e.chars().any(char::is_control), "an error holds a control character: {e:?}");
     assert!(files.iter().any(|f| e.starts_with(f)), "the error names no input file ({files:?}): {e}");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> std::sync::Arc<carcassonne_core::Rules> {
+        let sets = embedded_rule_sets();
+        sets.iter().find(|(f, ..)| f.ends_with("config/base.toml")).unwrap().1.clone()
+    }
+
+    #[test]
+    fn a_driven_game_is_played_to_its_end() {
+        let mut c = Choices::new(&[1, 2, 3, 250, 7], 9);
+        let g = play_driven(&base(), 3, 5, &mut c, false, usize::MAX);
+        assert!(g.is_over() && g.st.turn > 60, "turn {}", g.st.turn);
+    }
+
+    #[test]
+    #[should_panic(expected = "follower of seat 0")]
+    fn a_lost_follower_is_caught() {
+        let mut c = Choices::new(&[], 1);
+        let mut g = play_driven(&base(), 2, 1, &mut c, false, 10);
+        g.st.supply[0][0] -= 1;
+        check_state(&g);
+    }
+
+    #[test]
+    #[should_panic(expected = "is not its points by source")]
+    fn a_score_without_its_source_is_caught() {
+        let mut c = Choices::new(&[], 1);
+        let mut g = play_driven(&base(), 2, 1, &mut c, false, 10);
+        g.st.scores[1] += 1;
+        check_state(&g);
+    }
+
+    #[test]
+    fn the_error_check_wants_one_clean_line_naming_the_file() {
+        check_error("a.toml:3: bad", &["a.toml"]);
+        for bad in ["a.toml:3: two\nlines", "b.toml: other file", "a.toml: \u{1b}[2J"] {
+            assert!(std::panic::catch_unwind(|| check_error(bad, &["a.toml"])).is_err(), "{bad:?}");
+        }
+    }
+}
