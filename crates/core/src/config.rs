@@ -289,7 +289,8 @@ fn check_playable(file: &str, rules: &Arc<Rules>) -> Result<(), InputError> {
         } else {
             let opts = GameOptions { players: n, seed: 0, tile_order: None, record: false };
             let game = Game::start(rules.clone(), opts).map_err(|e| InputError::new(file, None, e))?;
-            if !game.is_over() {
+            // A plugin that failed (a plugin file's hook) is reported by the game that runs it.
+            if !game.is_over() || game.failure().is_some() {
                 continue;
             }
             format!(

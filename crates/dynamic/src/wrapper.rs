@@ -291,6 +291,9 @@ impl Plugin for DynamicPlugin {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.source_ids = self.sources.iter().map(|s| reg.source(s)).collect::<Result<_, _>>()?;
+        for s in &self.stats {
+            carcassonne_core::error::check_printable("statistic", s)?;
+        }
         self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
         Ok(())
     }
