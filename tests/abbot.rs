@@ -9,6 +9,7 @@ use common::{pass, place, play};
 use std::sync::Arc;
 
 use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
+use carcassonne_core::action::{Decision, DecisionKind};
 use carcassonne_core::{Game, GameOptions, Rules};
 use carcassonne_plugin_tower::{Prisoner, TowerState};
 use serde_json::{json, Value};
@@ -236,12 +237,11 @@ fn a_tower_captures_the_abbot_which_is_never_a_watchman() {
     assert_eq!(g.st.plugin::<TowerState>(t).prisoners, [Prisoner { holder: 0, owner: 1, kind: abbot }]);
     assert_eq!(supply(&g, "abbot"), [1, 0]);
     assert!(on_board(&g, "abbot").is_empty());
-    // Seat 1's turn starts with the ransom (TOWER-4): 3 points for the abbot back.
-    let ransom = json!({"type": "plugin", "plugin": "tower", "action": "ransom", "holder": 0, "figure": "abbot"});
-    assert_eq!(legal(&g), [ransom.clone(), pass()]);
-    play(&mut g, ransom);
-    assert_eq!(supply(&g, "abbot"), [1, 1]);
-    assert_eq!(g.scores(), &[3, -3]);
+    // Seat 1's turn: with 0 points it cannot pay the ransom (TOWER-4), so its turn starts
+    // with the tile; the abbot stays a prisoner.
+    assert_eq!(g.scores(), &[0, 0]);
+    assert_eq!(g.decision(), Some(Decision { player: 1, kind: DecisionKind::PlaceTile }));
+    assert_eq!(g.st.plugin::<TowerState>(t).prisoners, [Prisoner { holder: 0, owner: 1, kind: abbot }]);
 }
 
 /// COMBO-ABBOT with the 2025 dragon (FD-ORIENT-1, FD-DRAGON-2): the abbot is a follower, so

@@ -12,6 +12,7 @@ use common::rules_with;
 
 use std::sync::Arc;
 
+use carcassonne_core::state::Phase;
 use carcassonne_core::{FeatureKind, Game, Rules, NEUTRAL};
 use carcassonne_plugin_barn::BarnState;
 use carcassonne_plugin_castle::{CastleState, TOKENS};
@@ -40,6 +41,8 @@ fn check_state(g: &Game) {
                 assert!(f.alive && f.part == x.part && f.node.is_none() && x.height > 0, "watchman at turn {turn}");
             }
         }
+        // TOWER-4: a ransom needs the points (no rule set here allows a score below zero).
+        assert!(st.scores().iter().all(|&x| x >= 0), "a score below zero at turn {turn}: {:?}", st.scores());
         for p in &t.prisoners {
             assert_ne!(p.holder, p.owner);
         }
@@ -60,8 +63,9 @@ fn check_state(g: &Game) {
             assert!(f.alive, "BARN-5: barns stay");
             let root = st.graph.find(f.node.unwrap());
             assert_eq!(st.graph.node(root).kind, FeatureKind::Field);
-            // BARN-2/3: no farmer ever stays in a barn's field.
-            if st.pending.is_empty() {
+            // BARN-2/3: no farmer stays in a barn's field past a scoring step (a tile may
+            // join farmers to it; they score and leave in that turn's scoring step).
+            if st.pending.is_empty() && st.phase != Phase::Figure {
                 assert_eq!(st.graph.followers(root), 0, "farmers with a barn at turn {turn}");
             }
         }

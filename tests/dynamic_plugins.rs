@@ -12,7 +12,7 @@ use carcassonne_cli::builtin::load_rules_text;
 use carcassonne_cli::driver::play_game;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::{Action, Game, GameOptions, Pos, Rotation, Rules};
-use plugin_util::{base_tiles, base_with, path_of, scratch, write_rules};
+use plugin_util::{base_tiles, base_with, house_rules_text, path_of, scratch, write_rules};
 use serde_json::{json, Value};
 
 fn load(dir: &std::path::Path, text: &str) -> Result<Arc<Rules>, String> {
@@ -34,17 +34,6 @@ fn err_of(name: &str, text: &str) -> String {
 /// A `[[plugins]]` entry for a plugin file, with an options table body.
 fn file_entry(lib: &str, priority: i64, options: &str) -> String {
     format!("[[plugins]]\npath = \"{}\"\npriority = {priority}\n[plugins.options]\n{options}\n", path_of(lib))
-}
-
-/// The text of config/house-rules.toml with its paths pointing at this build's files.
-fn house_rules_text() -> String {
-    let text = std::fs::read_to_string("config/house-rules.toml").unwrap();
-    let fixed = text
-        .replace("\"../target/release/house_monastery\"", &format!("\"{}\"", path_of("house_monastery")))
-        .replace("\"../target/release/house_no_farmers\"", &format!("\"{}\"", path_of("house_no_farmers")))
-        .replace("\"tiles/base.toml\"", &format!("\"{}\"", base_tiles()));
-    assert!(!fixed.contains("\"../target/") && !fixed.contains("\"tiles/"), "paths not replaced:\n{fixed}");
-    fixed
 }
 
 #[test]
@@ -338,8 +327,8 @@ fn a_plugin_built_against_another_interface_version_is_refused() {
     let e =
         err_of("old-api", &base_with(&format!("[[plugins]]\npath = \"{}\"\n", path_of("carcassonne_test_old_api"))));
     assert!(e.contains("rules.toml:8:"), "{e}");
-    assert!(e.contains("built against plugin interface 0.9.0") && e.contains("this engine uses interface 2."), "{e}");
-    assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 2.x"), "{e}");
+    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 3."), "{e}");
+    assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 3.x"), "{e}");
 }
 
 #[test]

@@ -99,3 +99,14 @@ pub fn write_rules(dir: &Path, text: &str) -> String {
 pub fn base_with(extra: &str) -> String {
     format!("name = \"t\"\nplayers = 2\n[tiles]\nbase = \"{}\"\n[[plugins]]\nname = \"base\"\n{extra}", base_tiles())
 }
+
+/// The text of config/house-rules.toml with its paths pointing at this build's files.
+pub fn house_rules_text() -> String {
+    let text = std::fs::read_to_string("config/house-rules.toml").unwrap();
+    let fixed = text
+        .replace("\"../target/release/house_monastery\"", &format!("\"{}\"", path_of("house_monastery")))
+        .replace("\"../target/release/house_no_farmers\"", &format!("\"{}\"", path_of("house_no_farmers")))
+        .replace("\"tiles/base.toml\"", &format!("\"{}\"", base_tiles()));
+    assert!(!fixed.contains("\"../target/") && !fixed.contains("\"tiles/"), "paths not replaced:\n{fixed}");
+    fixed
+}

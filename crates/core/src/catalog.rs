@@ -33,22 +33,40 @@ pub const TILE_FILE_KEYS: &[&str] = &["set", "description", "total", "extra_mark
 /// other marker it uses in `extra_markers`, so that a misspelt marker is an error.
 pub const MARKERS: &[&str] = &["volcano", "dragon", "portal", "lair", "princess", "garden", "tower"];
 
+const CITY: &[FeatureKind] = &[FeatureKind::City];
+const ROAD: &[FeatureKind] = &[FeatureKind::Road];
+const RIVER: &[FeatureKind] = &[FeatureKind::River];
+
 /// Feature modifiers of the tile notation besides `pennant` and `adj=` (TILES.md rule 5,
-/// TILES-MORE.md rule 14); a tile file names any other in `extra_modifiers`.
-pub const MODIFIERS: &[&str] = &[
-    "princess",
-    "castle-base=false",
-    "tunnel",
-    "inn",
-    "spring",
-    "lake",
-    "inner",
-    "cathedral",
-    "wine",
-    "grain",
-    "cloth",
-    "bridge",
+/// TILES-MORE.md rule 14), each with the feature kinds it stands on; a tile file names any
+/// other in `extra_modifiers` (on any kind).
+pub const MODIFIERS: &[(&str, &[FeatureKind])] = &[
+    ("princess", CITY),
+    ("castle-base=false", CITY),
+    ("tunnel", ROAD),
+    ("inn", ROAD),
+    ("spring", RIVER),
+    ("lake", RIVER),
+    ("inner", &[FeatureKind::Field]),
+    ("cathedral", CITY),
+    ("wine", CITY),
+    ("grain", CITY),
+    ("cloth", CITY),
+    ("bridge", ROAD),
 ];
+
+/// Whether modifier `name` may stand on a feature of `kind`: a word of [`MODIFIERS`] on
+/// one of its kinds, or a word of `extra`; otherwise the error naming it.
+fn check_modifier(name: &str, kind: FeatureKind, extra: &[String]) -> Result<(), String> {
+    match MODIFIERS.iter().find(|(n, _)| *n == name) {
+        Some((_, kinds)) if !kinds.contains(&kind) => {
+            let on: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            Err(format!("modifier '{name}' stands on a {}, not on a {}", on.join(" or "), kind.name()))
+        }
+        Some(_) => Ok(()),
+        None => check_word("modifier", name, &MODIFIERS.iter().map(|(n, _)| *n).collect::<Vec<_>>(), extra),
+    }
+}
 
 /// Whether `name` is in `known` or `extra`; otherwise the error naming it.
 fn check_word(what: &str, name: &str, known: &[&str], extra: &[String]) -> Result<(), String> {
@@ -182,7 +200,7 @@ impl Catalog {
             for f in &features {
                 for (bit, name) in self.modifier_names.iter().enumerate().take(32) {
                     if f.modifiers & (1 << bit) != 0 {
-                        check_word("modifier", name, MODIFIERS, &raw.extra_modifiers).map_err(&err)?;
+                        check_modifier(name, f.kind, &raw.extra_modifiers).map_err(&err)?;
                     }
                 }
             }
@@ -586,4 +604,41 @@ fn interleave(a: u16, b: u16) -> bool {
 
 fn city_number(fs: &[FeatureDef], idx: u8) -> usize {
     fs[..=idx as usize].iter().filter(|f| f.kind == FeatureKind::City).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(features: &str, extra: &str) -> Result<String, String> {
+        let text = format!("set = \"t\"\n{extra}[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"{features}\"\n");
+        Catalog::new().load_str("t.toml", &text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn modifiers_stand_on_their_feature_kinds() {
+        // TILES-MORE.md rule 14: inn and bridge on roads, cathedral and goods on cities.
+        let fields = "field[En,Wn](adj=city#1); field[Es,Se,Sw,Ws]";
+        load(&format!("city[N](cathedral,wine); road[E,W](inn,bridge); {fields}"), "").unwrap();
+        let e = load(&format!("city[N](inn); road[E,W]; {fields}"), "").unwrap_err();
+        assert_eq!(e, "t.toml:2: tile Z: modifier 'inn' stands on a road, not on a city");
+        let e = load(&format!("city[N]; road[E,W](grain); {fields}"), "").unwrap_err();
+        assert_eq!(e, "t.toml:2: tile Z: modifier 'grain' stands on a city, not on a road");
+        let e = load("city[N,E,S,W]; field[](inner,lake)", "").unwrap_err();
+        assert!(e.ends_with("modifier 'lake' stands on a river, not on a field"), "{e}");
+        // A file's own word stands on any kind.
+        load(&format!("city[N]; road[E,W](toll); {fields}"), "extra_modifiers = [\"toll\"]\n").unwrap();
+    }
+
+    #[test]
+    fn a_road_on_a_bridge_crosses_another_road_and_a_city() {
+        // TB2: two through roads cross; TO1: a road crosses a city band. Unmarked, both fail.
+        let tb2 = "road[N,S]; road[E,W](bridge); field[Nw,Wn]; field[Ne,En]; field[Es,Se]; field[Sw,Ws]";
+        assert!(load(tb2, "").is_ok());
+        assert!(load(&tb2.replace("(bridge)", ""), "").unwrap_err().contains("cross each other"));
+        let to1 = "city[E,W]; road[N,S](bridge); field[Nw](adj=city#1); field[Ne](adj=city#1); \
+                   field[Se](adj=city#1); field[Sw](adj=city#1)";
+        assert!(load(to1, "").is_ok());
+        assert!(load(&to1.replace("(bridge)", ""), "").unwrap_err().contains("cross each other"));
+    }
 }

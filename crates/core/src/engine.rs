@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use crate::geometry::{Pos, Rotation};
 use crate::placement::{check_tile, place_parts, tile_placements};
-use crate::plugin::{DrawVerdict, Hooks, PluginState};
+use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey};
 use crate::rules::Rules;
 use crate::state::{LogEntry, Phase, RemoveReason, State};
 use crate::tile::TileTypeId;
@@ -239,6 +239,12 @@ impl Game {
             }
             match st.phase {
                 Phase::TurnStart => {
+                    // BASE-10: no turn starts once no tile is left to draw, unless a plugin
+                    // says the game goes on (the question is asked only then).
+                    if st.hook_cursor == 0 && st.stack.is_empty() && !game_goes_on(rules, st) {
+                        st.phase = Phase::FinalScoring;
+                        continue;
+                    }
                     if st.hook_cursor == 0 {
                         tracing::trace!(turn = st.turn, player = st.current, "turn start");
                         let (turn, player) = (st.turn, st.current);
@@ -285,6 +291,11 @@ impl Game {
                     if rules
                         .run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| p.on_figure_action_done(rules, st, me, &a))
                     {
+                        st.phase = Phase::ScoringStep;
+                    }
+                }
+                Phase::ScoringStep => {
+                    if rules.run_hook(st, Hooks::SCORING_STEP, |p, st, me| p.on_scoring_step(rules, st, me)) {
                         st.phase = Phase::Scoring;
                     }
                 }
@@ -353,6 +364,12 @@ impl Game {
     pub fn plugin_state<T: PluginState>(&self, me: usize) -> &T {
         self.st.plugin(me)
     }
+}
+
+/// Whether a plugin answers `game_goes_on` with true (BASE-10 with a later last round).
+fn game_goes_on(rules: &Rules, st: &State) -> bool {
+    let q = Query { key: QueryKey::GAME_GOES_ON, figure: None, kind: None, part: None, node: None, by: u8::MAX };
+    rules.ask(st, &q) == Some(true)
 }
 
 fn decision_name(d: &Decision) -> &'static str {

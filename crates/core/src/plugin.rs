@@ -66,11 +66,13 @@ hooks! {
     FIGURE_FILTER = 17;
     /// [`Plugin::on_figure_moved`]
     FIGURE_MOVED = 18;
+    /// [`Plugin::on_scoring_step`]
+    SCORING_STEP = 19;
 }
 
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
-    pub const COUNT: usize = 19;
+    pub const COUNT: usize = 20;
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -123,7 +125,8 @@ pub struct FigurePlacement {
 /// tile `part`?), `needs_follower` (does `figure`, e.g. a builder or pig, leave the board
 /// when its owner's last follower leaves its feature? PD-DRAGON-7), `princess_removable`
 /// (may the princess remove `figure` from its city?), `capturable` (may a tower capture
-/// `figure`?); the fairy re-asks `fairy_may_join` when its follower moves
+/// `figure`?), `game_goes_on` (asked by the core with no figure when no tile is left to
+/// draw: does the game go on with another turn? [`QueryKey::GAME_GOES_ON`]); the fairy re-asks `fairy_may_join` when its follower moves
 /// ([`Hooks::FIGURE_MOVED`]). Plugins may ask and answer their own
 /// names. Restrictions are best asked with [`crate::rules::Rules::verdict`], where one
 /// `Some(false)` outweighs any `Some(true)`. A name is known by its [`QueryKey`], interned
@@ -137,7 +140,7 @@ pub struct Query {
     pub kind: Option<u8>,
     pub part: Option<u32>,
     pub node: Option<NodeId>,
-    /// The asking plugin's index.
+    /// The asking plugin's index (`u8::MAX`: the core).
     pub by: u8,
 }
 
@@ -158,8 +161,11 @@ impl QueryKey {
     pub const EATABLE: QueryKey = QueryKey(0);
     /// `needs_follower`, asked by the core ([`State::release_dependents`]).
     pub const NEEDS_FOLLOWER: QueryKey = QueryKey(1);
+    /// `game_goes_on`, asked by the turn loop when no tile is left to draw (BASE-10): a
+    /// plugin that answers true starts one more turn (e.g. a last round after the last tile).
+    pub const GAME_GOES_ON: QueryKey = QueryKey(2);
     /// The names of the keys above, interned first by every rule set.
-    pub(crate) const CORE: [&'static str; 2] = ["eatable", "needs_follower"];
+    pub(crate) const CORE: [&'static str; 3] = ["eatable", "needs_follower", "game_goes_on"];
 }
 
 /// Plugin-owned game state: cloned with the game, downcast by its plugin
@@ -257,6 +263,11 @@ pub trait Plugin: Send + Sync + 'static {
     /// The figure decision was answered (placement, plugin action or pass); decisions
     /// pushed here (e.g. dragon steps) are answered before scoring.
     fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, action: &Action) {}
+    /// The turn's scoring step begins (after the figure action and every decision it
+    /// brought), before the features completed this turn are scored: scorings that are no
+    /// feature's completion but belong to the scoring step (e.g. farmers joined to a barn's
+    /// field, BARN-3).
+    fn on_scoring_step(&self, rules: &Rules, st: &mut State, me: usize) {}
     /// A feature was completed this turn: score it (the core returns its figures after,
     /// and marks it scored). A decision pushed here is answered before the next plugin
     /// runs; a plugin that takes the feature over (e.g. a castle) marks it scored.

@@ -201,11 +201,7 @@ impl GameRecord {
         let st = &game.st;
         let mut filer = LogFiler::default();
         filer.read(game);
-        let LogFiler { mut turns, final_scoring, .. } = filer;
-        // The turn opened when the stack had run out holds nothing.
-        if turns.last().is_some_and(|t| t.actions.is_empty() && t.events.is_none() && t.discarded.is_empty()) {
-            turns.pop();
-        }
+        let LogFiler { turns, final_scoring, .. } = filer;
         GameRecord {
             format: FORMAT.into(),
             about: None,

@@ -39,6 +39,11 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// Whether a figure kind of this name was declared (by any plugin so far).
+    pub fn has_figure_kind(&self, name: &str) -> bool {
+        self.figure_kinds.iter().any(|k| k.name == name)
+    }
+
     /// Declares a figure kind (or finds it if already declared); returns its index.
     pub fn figure_kind(&mut self, name: &str, follower: bool, strength: u8, per_player: u8) -> Result<u8, String> {
         if let Some(i) = self.figure_kinds.iter().position(|k| k.name == name) {
@@ -338,6 +343,14 @@ impl Rules {
         self.query_list(q.key).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
     }
 
+    /// [`Rules::ask`] of every plugin but `except` (a plugin asking the others).
+    pub fn ask_except(&self, st: &State, q: &Query, except: usize) -> Option<bool> {
+        self.query_list(q.key)
+            .iter()
+            .filter(|&&i| i as usize != except)
+            .find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+    }
+
     /// The plugins that may answer query `key`, in priority order.
     #[inline]
     fn query_list(&self, key: QueryKey) -> &[u8] {
@@ -450,6 +463,12 @@ impl Rules {
     /// Whether every plugin allows this figure placement.
     pub fn allow_figure(&self, st: &State, p: &FigurePlacement) -> bool {
         self.list(Hooks::ALLOW_FIGURE).iter().all(|&i| self.p(i).allow_figure(self, st, i as usize, p))
+    }
+    /// [`Rules::allow_figure`] of every plugin but `except` (a plugin asking the others).
+    pub fn allow_figure_except(&self, st: &State, p: &FigurePlacement, except: usize) -> bool {
+        self.list(Hooks::ALLOW_FIGURE)
+            .iter()
+            .all(|&i| i as usize == except || self.p(i).allow_figure(self, st, i as usize, p))
     }
     pub(crate) fn dispatch_figure_placed(&self, st: &mut State, fig: FigureId) {
         for &i in self.list(Hooks::FIGURE_PLACED) {

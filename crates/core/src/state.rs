@@ -66,6 +66,10 @@ pub struct ScoreEvent {
     pub source: u8,
     /// During final scoring.
     pub final_scoring: bool,
+    /// For a field scored by the completed cities it touches ([`State::score_field`]:
+    /// farmers, barns): the points per city. Plugins that make a city worth more in every
+    /// such scoring (a castle, CASTLE-4) add to it.
+    pub per_city: Option<i32>,
     /// An extra scoring, not the feature's own (a barn paying farmers, a castle, a tower...):
     /// its source was declared with [`crate::rules::Registry::extra_source`]. Plugins that
     /// reward a feature's own scoring (the fairy) ignore it.
@@ -81,6 +85,8 @@ pub enum Phase {
     AfterTile,
     Figure,
     AfterFigure,
+    /// The scoring step begins ([`crate::plugin::Hooks::SCORING_STEP`]).
+    ScoringStep,
     Scoring,
     ScoringDone,
     TurnEnd,
@@ -337,6 +343,11 @@ impl State {
             }
         }
         cities
+    }
+
+    /// How many completed cities the field of node `field` touches (BASE-10's count).
+    pub fn completed_field_cities(&self, rules: &Rules, field: NodeId) -> u32 {
+        self.field_cities(rules, field).into_iter().filter(|&c| self.graph.open(c) == 0).count() as u32
     }
 
     /// Feature node of feature `local` on placed part `part`.

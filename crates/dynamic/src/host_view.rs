@@ -5,10 +5,14 @@ use std::cell::Cell;
 
 use abi_stable::std_types::{RNone, ROption, RSome, RStr, RString, RVec};
 use carcassonne_core::action::Action;
+use carcassonne_core::plugin::{FigurePlacement, Query};
 use carcassonne_core::rules::Rules;
 use carcassonne_core::state::{Figure, FigureId, State};
 use carcassonne_core::Pos;
-use carcassonne_plugin_api::{ActionView, FeatureView, FigureView, GameView, RawEffects, TileView, Verdict};
+use carcassonne_plugin_api::{
+    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, PluginAction, QueryView, RawEffects, TileView,
+    Verdict,
+};
 
 /// An action of the figure decision as a plugin sees it.
 #[inline]
@@ -19,6 +23,7 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> 
         part: 0,
         feature: RStr::from_str(""),
         plugin: RStr::from_str(""),
+        action: PluginAction::default(),
     };
     match *action {
         Action::PlaceFigure { kind, part, feature } => {
@@ -35,8 +40,9 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> 
             }
         }
         Action::Pass => view("pass"),
-        Action::Plugin { plugin, .. } => ActionView {
+        Action::Plugin { plugin, code, a, b } => ActionView {
             plugin: RStr::from_str(rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str())),
+            action: PluginAction { code, a, b },
             ..view("plugin")
         },
         Action::PlaceTile { .. } => view("place_tile"),
@@ -64,6 +70,8 @@ pub(crate) fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Fi
 pub struct HostView<'a> {
     rules: &'a Rules,
     st: &'a State,
+    /// The plugin's index (it is not asked its own questions).
+    me: usize,
     /// What the hook handed back.
     pub(crate) out: Cell<Reported>,
 }
@@ -79,8 +87,8 @@ pub(crate) enum Reported {
 
 impl<'a> HostView<'a> {
     #[inline]
-    pub(crate) fn new(rules: &'a Rules, st: &'a State) -> Self {
-        HostView { rules, st, out: Cell::new(Reported::Nothing) }
+    pub(crate) fn new(rules: &'a Rules, st: &'a State, me: usize) -> Self {
+        HostView { rules, st, me, out: Cell::new(Reported::Nothing) }
     }
 }
 
@@ -99,6 +107,10 @@ impl HostView<'_> {
 
     fn node_ok(&self, node: u32) -> bool {
         (node as usize) < self.st.graph.len()
+    }
+
+    fn part_ok(&self, part: u32) -> bool {
+        (part as usize) < self.st.board.parts.len()
     }
 }
 
@@ -175,6 +187,58 @@ impl GameView for HostView<'_> {
         }
         self.st.figures_in(node).collect()
     }
+    fn figures(&self) -> RVec<u32> {
+        self.st.figures.iter().enumerate().filter(|(_, f)| f.alive).map(|(i, _)| i as u32).collect()
+    }
+    fn placed_parts(&self) -> RVec<u32> {
+        self.st.placed_parts().collect()
+    }
+    fn part_features(&self, part: u32) -> RVec<u32> {
+        if !self.part_ok(part) {
+            return RVec::new();
+        }
+        let n = self.st.rotated(self.rules, part).features.len() as u8;
+        (0..n).map(|i| self.st.node_of(part, i)).collect()
+    }
+    fn feature_name(&self, node: u32) -> RString {
+        if !self.node_ok(node) {
+            return RString::new();
+        }
+        self.st.feature_name(self.rules, node).into()
+    }
+    fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool {
+        let bit = self.rules.catalog.marker(marker.as_str());
+        self.part_ok(part) && bit != 0 && self.st.part_markers(self.rules, part) & bit != 0
+    }
+    fn node_has_modifier(&self, node: u32, modifier: RStr<'_>) -> bool {
+        let bit = self.rules.catalog.modifier(modifier.as_str());
+        self.node_ok(node) && bit != 0 && self.st.node_modifiers(self.rules, node) & bit != 0
+    }
+    fn is_follower(&self, figure: RStr<'_>) -> bool {
+        self.rules.figure_kind(figure.as_str()).is_some_and(|k| self.rules.figure_kinds[k as usize].follower)
+    }
+    fn ask(&self, q: &QueryView<'_>) -> ROption<bool> {
+        let Some(key) = self.rules.query_key(q.name.as_str()) else { return RNone };
+        let figure = q.figure.into_option().filter(|&f| self.st.figures.get(f as usize).is_some_and(|f| f.alive));
+        let query = Query {
+            key,
+            figure,
+            kind: figure.map(|f| self.st.figures[f as usize].kind),
+            part: q.part.into_option().filter(|&p| self.part_ok(p)),
+            node: q.node.into_option().filter(|&n| self.node_ok(n)),
+            by: self.me as u8,
+        };
+        self.rules.ask_except(self.st, &query, self.me).into()
+    }
+    fn allow_figure(&self, p: &FigurePlacementView<'_>) -> bool {
+        let Some(kind) = self.rules.figure_kind(p.figure.as_str()) else { return false };
+        let node = p.node.into_option();
+        if !self.part_ok(p.part) || node.is_some_and(|n| !self.node_ok(n)) || p.player as usize >= self.st.players {
+            return false;
+        }
+        let fp = FigurePlacement { player: p.player, kind, part: p.part, node };
+        self.rules.allow_figure_except(self.st, &fp, self.me)
+    }
     fn report_effects(&self, effects: RawEffects) {
         // The first error wins; effects reported twice add up.
         let merged = match self.out.take() {
@@ -182,6 +246,8 @@ impl GameView for HostView<'_> {
             Reported::Effects(mut prev) => {
                 prev.points.extend(effects.points.iter().cloned());
                 prev.stats.extend(effects.stats.iter().copied());
+                prev.figures.extend(effects.figures.iter().copied());
+                prev.decisions.extend(effects.decisions.iter().copied());
                 if prev.verdict == Verdict::PASS {
                     prev.verdict = effects.verdict;
                 }

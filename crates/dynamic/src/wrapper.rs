@@ -14,10 +14,10 @@ use abi_stable::sabi_types::RRef;
 
 use crate::host_view::{action_view, figure_view, HostView, Reported};
 
-use abi_stable::std_types::{RSlice, RSliceMut, RStr, RVec};
-use carcassonne_core::action::Action;
+use abi_stable::std_types::{RErr, ROk, RSlice, RSliceMut, RStr, RVec};
+use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::FilePlugin;
-use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, TilePlacement};
+use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State};
 use carcassonne_core::{NodeId, Pos, TileCandidates, TileTypeId};
@@ -39,6 +39,47 @@ pub struct DynamicPlugin {
     stats: Vec<String>,
     source_ids: Vec<u8>,
     stat_ids: Vec<usize>,
+    /// Declared figure kinds and their indices in the rule set.
+    figures: Vec<api::FigureKindDecl>,
+    figure_ids: Vec<u8>,
+    /// Declared question names.
+    queries: Vec<String>,
+}
+
+/// A plugin file's per-game state in the engine's slot: the plugin's box and the address
+/// of its value (asked once per box, so that a hook call costs no extra call).
+#[derive(Debug)]
+pub struct FileState {
+    obj: Option<api::StateBox>,
+    ptr: *mut (),
+    /// Why there is no state (`init_state` failed, or the clone panicked).
+    error: Option<String>,
+}
+
+// SAFETY: `ptr` points into `obj`, which is `Send + Sync` (the interface requires it); it
+// is only dereferenced by the plugin, during a hook call on the thread that owns the game.
+unsafe impl Send for FileState {}
+unsafe impl Sync for FileState {}
+
+impl FileState {
+    fn new(obj: api::StateBox) -> FileState {
+        let mut obj = obj;
+        let ptr = obj.state_ptr();
+        let error = ptr.is_null().then(|| "its state is unusable (its clone panicked)".to_string());
+        FileState { obj: Some(obj), ptr, error }
+    }
+    fn failed(error: String) -> FileState {
+        FileState { obj: None, ptr: std::ptr::null_mut(), error: Some(error) }
+    }
+}
+
+impl Clone for FileState {
+    fn clone(&self) -> Self {
+        match &self.obj {
+            Some(o) if self.error.is_none() => FileState::new(o.clone()),
+            _ => FileState { obj: None, ptr: std::ptr::null_mut(), error: self.error.clone() },
+        }
+    }
 }
 
 impl std::fmt::Debug for DynamicPlugin {
@@ -67,6 +108,20 @@ mod bit {
     pub const FINAL_SCORING: usize = 15;
     pub const QUERY: usize = 16;
     pub const FIGURE_FILTER: usize = 17;
+    pub const FIGURE_MOVED: usize = 18;
+    pub const SCORING_STEP: usize = 19;
+    /// Not hooks: the calls about the plugin's own actions and state, named in errors.
+    pub const INIT_STATE: usize = 20;
+    pub const DECISION_ACTIONS: usize = 21;
+    pub const APPLY_ACTION: usize = 22;
+    pub const DESCRIBE_ACTION: usize = 23;
+    /// Names of the calls above.
+    pub const CALLS: [&str; 4] = ["init_state", "decision_actions", "apply_action", "describe_action"];
+}
+
+/// The name of hook or call `i` in errors.
+fn hook_name(i: usize) -> &'static str {
+    api::Hooks::NAMES.get(i).copied().unwrap_or_else(|| bit::CALLS.get(i - bit::INIT_STATE).copied().unwrap_or("?"))
 }
 
 impl DynamicPlugin {
@@ -102,6 +157,9 @@ impl DynamicPlugin {
             stats,
             source_ids: Vec::new(),
             stat_ids: Vec::new(),
+            figures: inst.figures.iter().cloned().collect(),
+            figure_ids: Vec::new(),
+            queries: strings(&inst.queries),
         };
         Ok(FilePlugin { name, requires, conflicts, options, plugin: Box::new(plugin) })
     }
@@ -114,14 +172,14 @@ impl DynamicPlugin {
     /// Records a failure in `hook`, stopping the game.
     #[cold]
     fn fail(&self, st: &State, hook: usize, what: std::fmt::Arguments<'_>) {
-        let name = api::Hooks::NAMES[hook];
+        let name = hook_name(hook);
         st.fail(format!("turn {}: plugin '{}' (file '{}'), hook {name}: {what}", st.turn, self.name, self.file));
     }
 
     /// Checks and applies the effects a hook that may change the game handed back; returns
     /// the verdict (PASS after a failure).
     #[cold]
-    fn apply(&self, st: &mut State, hook: usize, out: Reported) -> Verdict {
+    fn apply(&self, rules: &Rules, st: &mut State, me: usize, hook: usize, out: Reported) -> Verdict {
         let fx = match out {
             Reported::Effects(fx) => fx,
             Reported::Error(e) => {
@@ -130,7 +188,7 @@ impl DynamicPlugin {
             }
             Reported::Nothing => return Verdict::PASS,
         };
-        if let Err(e) = self.check(st, hook, &fx) {
+        if let Err(e) = self.check(rules, st, hook, &fx) {
             self.fail(st, hook, format_args!("invalid effect: {e}"));
             return Verdict::PASS;
         }
@@ -142,10 +200,30 @@ impl DynamicPlugin {
         for s in fx.stats.iter() {
             st.bump_stat(self.stat_ids[s.stat as usize], s.by);
         }
+        for op in fx.figures.iter() {
+            // Checked again: an earlier operation (and the hooks it fired) may have changed
+            // the board.
+            if let Err(e) = self.check_figure(rules, st, op) {
+                self.fail(st, hook, format_args!("invalid effect: {e}"));
+                return Verdict::PASS;
+            }
+            let node = op.node.into_option();
+            match op.op {
+                api::FigureOp::PLACE => {
+                    st.add_figure(rules, op.owner, self.figure_ids[op.figure as usize], op.part, node);
+                }
+                api::FigureOp::MOVE => st.move_figure(rules, op.figure, op.part, node),
+                _ => st.remove_figure(rules, op.figure, RemoveReason::Plugin(me as u8)),
+            }
+        }
+        for d in fx.decisions.iter() {
+            let kind = DecisionKind::Plugin { plugin: me as u8, code: d.code, data: d.data };
+            st.push_decision(Decision { player: d.player, kind });
+        }
         fx.verdict
     }
 
-    fn check(&self, st: &State, hook: usize, fx: &RawEffects) -> Result<(), String> {
+    fn check(&self, rules: &Rules, st: &State, hook: usize, fx: &RawEffects) -> Result<(), String> {
         let verdict_ok = fx.verdict == Verdict::PASS || (hook == bit::TILE_DRAWN && fx.verdict == Verdict::VETO);
         if !verdict_ok {
             return Err(format!("verdict '{}' ({}) is not one this hook may give", fx.verdict.name(), fx.verdict.0));
@@ -173,6 +251,70 @@ impl DynamicPlugin {
                 ));
             }
         }
+        if let Some(op) = fx.figures.first() {
+            self.check_figure(rules, st, op)?;
+        }
+        for d in fx.decisions.iter() {
+            if d.player as usize >= st.players {
+                return Err(format!("a decision for seat {}, but the game has {} seats", d.player, st.players));
+            }
+            if d.code == api::DecisionView::FIGURE {
+                return Err("a decision with code 0 (the figure decision's)".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a figure operation names a declared kind, a seat with one in supply, a
+    /// figure on the board, a placed part and a node of that part.
+    fn check_figure(&self, rules: &Rules, st: &State, op: &api::FigureOp) -> Result<(), String> {
+        let part_ok = (op.part as usize) < st.board.parts.len();
+        let node_ok = |node: Option<u32>| match node {
+            None => true,
+            Some(n) => {
+                part_ok && {
+                    let base = st.board.parts[op.part as usize].node_base;
+                    let count = st.rotated(rules, op.part).features.len() as u32;
+                    (base..base + count).contains(&n)
+                }
+            }
+        };
+        match op.op {
+            api::FigureOp::PLACE => {
+                let Some(&kind) = self.figure_ids.get(op.figure as usize) else {
+                    return Err(format!(
+                        "placing figure kind #{}, but the plugin declared {}",
+                        op.figure,
+                        self.figures.len()
+                    ));
+                };
+                let name = &rules.figure_kinds[kind as usize].name;
+                if op.owner as usize >= st.players {
+                    return Err(format!(
+                        "placing a {name} of seat {}, but the game has {} seats",
+                        op.owner, st.players
+                    ));
+                }
+                if st.supply[op.owner as usize][kind as usize] == 0 {
+                    return Err(format!("placing a {name} of seat {}, who has none in supply", op.owner));
+                }
+            }
+            api::FigureOp::MOVE | api::FigureOp::REMOVE => {
+                if !st.figures.get(op.figure as usize).is_some_and(|f| f.alive) {
+                    return Err(format!("figure #{} is not on the board", op.figure));
+                }
+                if op.op == api::FigureOp::REMOVE {
+                    return Ok(());
+                }
+            }
+            other => return Err(format!("unknown figure operation {other}")),
+        }
+        if !part_ok {
+            return Err(format!("part #{} is not on the board", op.part));
+        }
+        if !node_ok(op.node.into_option()) {
+            return Err(format!("node #{} is not a feature of part #{}", op.node.unwrap_or(0), op.part));
+        }
         Ok(())
     }
 
@@ -190,20 +332,45 @@ impl DynamicPlugin {
         Verdict::PASS
     }
 
+    /// The plugin's state pointer in this game, or why there is none (the game then fails).
+    #[inline]
+    fn state_ptr(&self, st: &State, me: usize, hook: usize) -> Option<api::StatePtr> {
+        let fs = st.plugin::<FileState>(me);
+        if fs.ptr.is_null() {
+            self.no_state(st, hook, fs);
+            return None;
+        }
+        Some(api::StatePtr(fs.ptr))
+    }
+
+    #[cold]
+    fn no_state(&self, st: &State, hook: usize, fs: &FileState) {
+        let why = fs.error.as_deref().unwrap_or("it has no state");
+        self.fail(st, hook, format_args!("{why}"));
+    }
+
     /// Runs a hook that may change the game, unless the game already failed.
     #[inline]
-    fn run(&self, rules: &Rules, st: &mut State, hook: usize, call: impl FnOnce(&HouseRuleBox, View<'_>)) -> Verdict {
+    fn run(
+        &self,
+        rules: &Rules,
+        st: &mut State,
+        me: usize,
+        hook: usize,
+        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr),
+    ) -> Verdict {
         if st.failure().is_some() {
             return Verdict::PASS;
         }
+        let Some(state) = self.state_ptr(st, me, hook) else { return Verdict::PASS };
         let out = {
-            let hv = HostView::new(rules, st);
-            call(&self.rule, view(&hv));
+            let hv = HostView::new(rules, st, me);
+            call(&self.rule, view(&hv), state);
             hv.out.into_inner()
         };
         match out {
             Reported::Nothing => Verdict::PASS,
-            out => self.apply(st, hook, out),
+            out => self.apply(rules, st, me, hook, out),
         }
     }
 
@@ -214,15 +381,17 @@ impl DynamicPlugin {
         &self,
         rules: &Rules,
         st: &State,
+        me: usize,
         hook: usize,
         allowed: &[Verdict],
-        call: impl FnOnce(&HouseRuleBox, View<'_>) -> Verdict,
+        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr) -> Verdict,
     ) -> Verdict {
         if st.failure().is_some() {
             return Verdict::PASS;
         }
-        let hv = HostView::new(rules, st);
-        let v = call(&self.rule, view(&hv));
+        let Some(state) = self.state_ptr(st, me, hook) else { return Verdict::PASS };
+        let hv = HostView::new(rules, st, me);
+        let v = call(&self.rule, view(&hv), state);
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
             return self.judged_badly(st, hook, out);
@@ -237,23 +406,55 @@ impl DynamicPlugin {
         }
         v
     }
+
+    /// Runs a call that lists the plugin's actions; `None` after a failure.
+    fn actions(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        hook: usize,
+        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr) -> RVec<api::PluginAction>,
+    ) -> Option<RVec<api::PluginAction>> {
+        if st.failure().is_some() {
+            return None;
+        }
+        let state = self.state_ptr(st, me, hook)?;
+        let hv = HostView::new(rules, st, me);
+        let list = call(&self.rule, view(&hv), state);
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, hook, out);
+            return None;
+        }
+        Some(list)
+    }
 }
 
 impl DynamicPlugin {
     /// [`Plugin::restrict_figure_actions`] for a long action list (views on the heap).
     #[cold]
     #[inline(never)]
-    fn restrict_many(&self, rules: &Rules, st: &State, out: &mut Vec<Action>) {
+    fn restrict_many(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
         let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a)).collect();
         let mut keep = vec![true; out.len()];
-        self.filter(rules, st, &views, &mut keep, out);
+        self.filter(rules, st, me, &views, &mut keep, out);
     }
 
     /// Asks the plugin which `views` (of `out`) to keep, then drops the others from `out`.
     #[inline]
-    fn filter(&self, rules: &Rules, st: &State, views: &[ActionView<'_>], keep: &mut [bool], out: &mut Vec<Action>) {
-        let hv = HostView::new(rules, st);
-        self.rule.filter_figure_actions(view(&hv), RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
+    fn filter(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        views: &[ActionView<'_>],
+        keep: &mut [bool],
+        out: &mut Vec<Action>,
+    ) {
+        let Some(state) = self.state_ptr(st, me, bit::FIGURE_FILTER) else { return };
+        let hv = HostView::new(rules, st, me);
+        self.rule.filter_figure_actions(view(&hv), state, RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
         let reported = hv.out.into_inner();
         if !matches!(reported, Reported::Nothing) {
             self.judged_badly(st, bit::FIGURE_FILTER, reported);
@@ -272,6 +473,14 @@ impl DynamicPlugin {
         }
         let mut k = keep.iter();
         out.retain(|_| *k.next().unwrap_or(&true));
+    }
+
+    /// The interface's form of a decision.
+    fn decision_view(d: &Decision) -> api::DecisionView {
+        match d.kind {
+            DecisionKind::Plugin { code, data, .. } => api::DecisionView { player: d.player, code, data },
+            _ => api::DecisionView { player: d.player, code: api::DecisionView::FIGURE, data: 0 },
+        }
     }
 }
 
@@ -295,20 +504,44 @@ impl Plugin for DynamicPlugin {
             carcassonne_core::error::check_printable("statistic", s)?;
         }
         self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
+        let mut ids = Vec::with_capacity(self.figures.len());
+        for f in &self.figures {
+            let name = f.name.as_str();
+            if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                return Err(format!("declares an invalid figure kind name '{}'", name.escape_debug()));
+            }
+            if reg.has_figure_kind(name) {
+                return Err(format!("declares figure kind '{name}', which another plugin already declares"));
+            }
+            ids.push(reg.figure_kind(name, f.follower, f.strength, f.per_player)?);
+        }
+        self.figure_ids = ids;
+        for q in &self.queries {
+            reg.query(q);
+        }
         Ok(())
     }
 
-    fn on_game_start(&self, rules: &Rules, st: &mut State, _me: usize) {
-        self.run(rules, st, bit::GAME_START, |r, v| r.on_game_start(v));
+    fn init_state(&self, rules: &Rules, players: usize) -> Option<Box<dyn PluginState>> {
+        let _ = rules;
+        let fs = match self.rule.init_state(players as u8) {
+            ROk(obj) => FileState::new(obj),
+            RErr(e) => FileState::failed(format!("init_state: {e}")),
+        };
+        Some(Box::new(fs))
     }
 
-    fn on_turn_start(&self, rules: &Rules, st: &mut State, _me: usize) {
-        self.run(rules, st, bit::TURN_START, |r, v| r.on_turn_start(v));
+    fn on_game_start(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::GAME_START, |r, v, s| r.on_game_start(v, s));
     }
 
-    fn on_tile_drawn(&self, rules: &Rules, st: &mut State, _me: usize, tile: TileTypeId) -> DrawVerdict {
+    fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::TURN_START, |r, v, s| r.on_turn_start(v, s));
+    }
+
+    fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         let id = rules.catalog.tiles[tile as usize].id.as_str();
-        let v = self.run(rules, st, bit::TILE_DRAWN, |r, v| r.on_tile_drawn(v, RStr::from(id)));
+        let v = self.run(rules, st, me, bit::TILE_DRAWN, |r, v, s| r.on_tile_drawn(v, s, RStr::from(id)));
         if v == Verdict::VETO {
             st.log_entry(LogEntry::Note { plugin: self.name.clone(), text: format!("took tile {id} out of the game") });
             DrawVerdict::Taken
@@ -317,15 +550,16 @@ impl Plugin for DynamicPlugin {
         }
     }
 
-    fn allow_tile(&self, rules: &Rules, st: &State, _me: usize, p: &TilePlacement) -> bool {
+    fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         if st.failure().is_some() {
             return true;
         }
+        let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return true };
         let one = [Placement::new(p.pos.x, p.pos.y, p.rot.quarters(), p.face)];
         let mut allowed = [true];
         let id = RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str());
-        let hv = HostView::new(rules, st);
-        self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(&one), RSliceMut::from_mut_slice(&mut allowed));
+        let hv = HostView::new(rules, st, me);
+        self.rule.allow_tiles(view(&hv), state, id, RSlice::from_slice(&one), RSliceMut::from_mut_slice(&mut allowed));
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
             self.judged_badly(st, bit::ALLOW_TILE, out);
@@ -340,7 +574,7 @@ impl Plugin for DynamicPlugin {
         &self,
         rules: &Rules,
         st: &State,
-        _me: usize,
+        me: usize,
         tile: TileTypeId,
         candidates: TileCandidates<'_>,
         allowed: &mut [bool],
@@ -348,12 +582,13 @@ impl Plugin for DynamicPlugin {
         if st.failure().is_some() {
             return;
         }
+        let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return };
         let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
-        let hv = HostView::new(rules, st);
+        let hv = HostView::new(rules, st, me);
         let placed = as_placements(candidates);
         let n = placed.len().min(allowed.len());
         let (placed, oks) = (&placed[..n], &mut allowed[..n]);
-        self.rule.allow_tiles(view(&hv), id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
+        self.rule.allow_tiles(view(&hv), state, id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
             self.judged_badly(st, bit::ALLOW_TILE, out);
@@ -361,15 +596,19 @@ impl Plugin for DynamicPlugin {
         }
     }
 
-    fn on_tile_placed(&self, rules: &Rules, st: &mut State, _me: usize) {
-        self.run(rules, st, bit::TILE_PLACED, |r, v| r.on_tile_placed(v));
+    fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::TILE_PLACED, |r, v, s| r.on_tile_placed(v, s));
     }
 
-    fn figure_actions(&self, rules: &Rules, st: &State, _me: usize, _out: &mut Vec<Action>) {
-        self.judge(rules, st, bit::FIGURE_ACTIONS, &[], |r, v| r.figure_actions(v));
+    fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
+        let Some(list) = self.actions(rules, st, me, bit::FIGURE_ACTIONS, |r, v, s| r.figure_actions(v, s)) else {
+            return;
+        };
+        let plugin = me as u8;
+        out.extend(list.iter().map(|a| Action::Plugin { plugin, code: a.code, a: a.a, b: a.b }));
     }
 
-    fn allow_figure(&self, rules: &Rules, st: &State, _me: usize, p: &FigurePlacement) -> bool {
+    fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
         let pos = st.board.parts[p.part as usize].pos;
         let fv = FigurePlacementView {
             player: p.player,
@@ -380,26 +619,27 @@ impl Plugin for DynamicPlugin {
             node: p.node.into(),
             feature: RStr::from(p.node.map_or("", |n| st.graph.node(n).kind.name())),
         };
-        self.judge(rules, st, bit::ALLOW_FIGURE, &[Verdict::VETO], |r, v| r.allow_figure(v, &fv)) != Verdict::VETO
+        self.judge(rules, st, me, bit::ALLOW_FIGURE, &[Verdict::VETO], |r, v, s| r.allow_figure(v, s, &fv))
+            != Verdict::VETO
     }
 
-    fn on_figure_placed(&self, rules: &Rules, st: &mut State, _me: usize, fig: FigureId) {
-        self.run(rules, st, bit::FIGURE_PLACED, |r, v| r.on_figure_placed(v, fig));
+    fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {
+        self.run(rules, st, me, bit::FIGURE_PLACED, |r, v, s| r.on_figure_placed(v, s, fig));
     }
 
-    fn on_figure_action_done(&self, rules: &Rules, st: &mut State, _me: usize, action: &Action) {
+    fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, action: &Action) {
         let av = action_view(rules, st, action);
-        self.run(rules, st, bit::FIGURE_ACTION_DONE, |r, v| r.on_figure_action_done(v, &av));
+        self.run(rules, st, me, bit::FIGURE_ACTION_DONE, |r, v, s| r.on_figure_action_done(v, s, &av));
     }
 
-    fn restrict_figure_actions(&self, rules: &Rules, st: &State, _me: usize, out: &mut Vec<Action>) {
+    fn restrict_figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
         if st.failure().is_some() || out.is_empty() {
             return;
         }
         // On the stack for the usual few actions (no allocation per decision).
         const STACK: usize = 16;
         if out.len() > STACK {
-            return self.restrict_many(rules, st, out);
+            return self.restrict_many(rules, st, me, out);
         }
         let mut views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
         for (slot, a) in views.iter_mut().zip(out.iter()) {
@@ -408,14 +648,14 @@ impl Plugin for DynamicPlugin {
         // SAFETY: the first `out.len()` slots were just written.
         let views = unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<ActionView<'_>>(), out.len()) };
         let mut keep = [true; STACK];
-        self.filter(rules, st, views, &mut keep[..out.len()], out);
+        self.filter(rules, st, me, views, &mut keep[..out.len()], out);
     }
 
-    fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {
-        self.run(rules, st, bit::FEATURE_COMPLETED, |r, v| r.on_feature_completed(v, root));
+    fn on_feature_completed(&self, rules: &Rules, st: &mut State, me: usize, root: NodeId) {
+        self.run(rules, st, me, bit::FEATURE_COMPLETED, |r, v, s| r.on_feature_completed(v, s, root));
     }
 
-    fn on_feature_scored(&self, rules: &Rules, st: &mut State, _me: usize, ev: &ScoreEvent) {
+    fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {
         let sv = ScoreView {
             root: ev.root.into(),
             feature: RStr::from(ev.root.map_or("", |n| st.graph.node(n).kind.name())),
@@ -423,15 +663,16 @@ impl Plugin for DynamicPlugin {
             points: ev.points,
             source: RStr::from(rules.sources.get(ev.source as usize).map_or("", String::as_str)),
             final_scoring: ev.final_scoring,
+            per_city: ev.per_city.into(),
         };
-        self.run(rules, st, bit::FEATURE_SCORED, |r, v| r.on_feature_scored(v, &sv));
+        self.run(rules, st, me, bit::FEATURE_SCORED, |r, v, s| r.on_feature_scored(v, s, &sv));
     }
 
     fn on_figure_removed(
         &self,
         rules: &Rules,
         st: &mut State,
-        _me: usize,
+        me: usize,
         id: FigureId,
         fig: &Figure,
         why: RemoveReason,
@@ -441,26 +682,36 @@ impl Plugin for DynamicPlugin {
             RemoveReason::Plugin(p) => rules.plugins.get(p as usize).map_or("", |p| p.name.as_str()),
         };
         let rv = RemovedView { figure: figure_view(rules, st, id, fig), reason: reason.into() };
-        self.run(rules, st, bit::FIGURE_REMOVED, |r, v| r.on_figure_removed(v, &rv));
+        self.run(rules, st, me, bit::FIGURE_REMOVED, |r, v, s| r.on_figure_removed(v, s, &rv));
     }
 
-    fn is_protected(&self, rules: &Rules, st: &State, _me: usize, id: FigureId) -> bool {
-        self.judge(rules, st, bit::PROTECTED, &[Verdict::PROTECT], |r, v| r.is_protected(v, id)) == Verdict::PROTECT
+    fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {
+        let fv = figure_view(rules, st, id, from);
+        self.run(rules, st, me, bit::FIGURE_MOVED, |r, v, s| r.on_figure_moved(v, s, id, &fv));
     }
 
-    fn on_scoring_done(&self, rules: &Rules, st: &mut State, _me: usize) {
-        self.run(rules, st, bit::SCORING_DONE, |r, v| r.on_scoring_done(v));
+    fn is_protected(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
+        self.judge(rules, st, me, bit::PROTECTED, &[Verdict::PROTECT], |r, v, s| r.is_protected(v, s, id))
+            == Verdict::PROTECT
     }
 
-    fn on_turn_end(&self, rules: &Rules, st: &mut State, _me: usize) {
-        self.run(rules, st, bit::TURN_END, |r, v| r.on_turn_end(v));
+    fn on_scoring_step(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::SCORING_STEP, |r, v, s| r.on_scoring_step(v, s));
     }
 
-    fn on_final_scoring(&self, rules: &Rules, st: &mut State, _me: usize) {
-        self.run(rules, st, bit::FINAL_SCORING, |r, v| r.on_final_scoring(v));
+    fn on_scoring_done(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::SCORING_DONE, |r, v, s| r.on_scoring_done(v, s));
     }
 
-    fn answer(&self, rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+    fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::TURN_END, |r, v, s| r.on_turn_end(v, s));
+    }
+
+    fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {
+        self.run(rules, st, me, bit::FINAL_SCORING, |r, v, s| r.on_final_scoring(v, s));
+    }
+
+    fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         let qv = QueryView {
             name: rules.query_name(q.key).into(),
             figure: q.figure.into(),
@@ -468,10 +719,54 @@ impl Plugin for DynamicPlugin {
             node: q.node.into(),
             by: RStr::from(rules.plugins.get(q.by as usize).map_or("", |p| p.name.as_str())),
         };
-        match self.judge(rules, st, bit::QUERY, &[Verdict::YES, Verdict::NO], |r, v| r.answer(v, &qv)) {
+        match self.judge(rules, st, me, bit::QUERY, &[Verdict::YES, Verdict::NO], |r, v, s| r.answer(v, s, &qv)) {
             Verdict::YES => Some(true),
             Verdict::NO => Some(false),
             _ => None,
+        }
+    }
+
+    fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {
+        let dv = Self::decision_view(d);
+        let call = |r: &HouseRuleBox, v: View<'_>, s: api::StatePtr| r.decision_actions(v, s, dv);
+        let Some(list) = self.actions(rules, st, me, bit::DECISION_ACTIONS, call) else { return };
+        if list.is_empty() {
+            self.fail(st, bit::DECISION_ACTIONS, format_args!("its decision (code {}) has no legal action", dv.code));
+            return;
+        }
+        let plugin = me as u8;
+        out.extend(list.iter().map(|a| Action::Plugin { plugin, code: a.code, a: a.a, b: a.b }));
+    }
+
+    fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {
+        let Action::Plugin { code, a, b, .. } = *a else { return };
+        let (dv, pa) = (Self::decision_view(d), api::PluginAction { code, a, b });
+        self.run(rules, st, me, bit::APPLY_ACTION, |r, v, s| r.apply_action(v, s, dv, pa));
+    }
+
+    fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {
+        let Action::Plugin { code, a, b, .. } = *a else { return serde_json::Value::Null };
+        if st.failure().is_some() {
+            return serde_json::Value::Null;
+        }
+        let Some(state) = self.state_ptr(st, me, bit::DESCRIBE_ACTION) else { return serde_json::Value::Null };
+        let hv = HostView::new(rules, st, me);
+        let text = self.rule.describe_action(view(&hv), state, api::PluginAction { code, a, b });
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::DESCRIBE_ACTION, out);
+            return serde_json::Value::Null;
+        }
+        match serde_json::from_str::<serde_json::Value>(text.as_str()) {
+            Ok(v @ serde_json::Value::Object(_)) => v,
+            _ => {
+                self.fail(
+                    st,
+                    bit::DESCRIBE_ACTION,
+                    format_args!("invalid effect: the description is not a JSON object"),
+                );
+                serde_json::Value::Null
+            }
         }
     }
 }
@@ -501,11 +796,11 @@ mod tests {
     use super::*;
 
     /// The interface's hooks are the engine's first ones, bit for bit; the engine may know
-    /// more (FIGURE_MOVED), which plugin files cannot subscribe to.
+    /// no more than the interface.
     #[test]
     fn hook_bits_match_the_engine() {
         let core: Vec<(&str, u32)> = Hooks::NAMES.iter().map(|(n, h)| (*n, h.0)).collect();
-        assert!(core.len() >= api::Hooks::NAMES.len());
+        assert_eq!(core.len(), api::Hooks::NAMES.len());
         let engine_names = [
             "GAME_START",
             "TURN_START",
@@ -526,6 +821,7 @@ mod tests {
             "QUERY",
             "FIGURE_FILTER",
             "FIGURE_MOVED",
+            "SCORING_STEP",
         ];
         assert_eq!(core.len(), engine_names.len());
         for (b, (name, bits)) in core.iter().enumerate() {

@@ -20,11 +20,17 @@ pub struct Source(pub u32);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stat(pub u32);
 
+/// A figure kind the plugin declared (see [`Declare::figure`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FigureKind(pub u32);
+
 /// What a plugin declares when it is built: score sources, statistics, requirements.
 #[derive(Debug, Default)]
 pub struct Declare {
     sources: Vec<String>,
     stats: Vec<String>,
+    figures: Vec<FigureKindDecl>,
+    queries: Vec<String>,
     requires: Vec<String>,
     conflicts: Vec<String>,
     host: Option<ApiVersion>,
@@ -39,6 +45,20 @@ impl Declare {
     /// A statistic `simulate` reports (mean and total per game).
     pub fn stat(&mut self, name: &str) -> Stat {
         Stat(index_of(&mut self.stats, name))
+    }
+    /// A figure kind of the plugin's own (a name no other plugin uses): `follower` kinds
+    /// take features and count `strength` in majorities; each seat has `per_player`.
+    pub fn figure(&mut self, name: &str, follower: bool, strength: u8, per_player: u8) -> FigureKind {
+        if let Some(i) = self.figures.iter().position(|f| f.name.as_str() == name) {
+            return FigureKind(i as u32);
+        }
+        self.figures.push(FigureKindDecl { name: name.into(), follower, strength, per_player });
+        FigureKind((self.figures.len() - 1) as u32)
+    }
+    /// A question the plugin asks ([`GameView::ask`]) or answers ([`Rule::answer`]) beyond
+    /// the engine's known ones (`eatable`, `capturable`, ...).
+    pub fn query(&mut self, name: &str) {
+        index_of(&mut self.queries, name);
     }
     /// A plugin that must be in the same rule set (e.g. `"base"`).
     pub fn requires(&mut self, plugin: &str) {
@@ -64,24 +84,66 @@ fn index_of(list: &mut Vec<String>, name: &str) -> u32 {
     }
 }
 
-/// What a hook does to the game: points given or taken, statistics, and (in
-/// `on_tile_drawn`) taking the tile away. Empty unless the hook fills it.
+/// What a hook does to the game: points given or taken, statistics, figures placed, moved
+/// or removed, decisions pushed, and (in `on_tile_drawn`) taking the tile away. Empty
+/// unless the hook fills it; applied by the engine in that order after the hook returns.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
     /// Only `on_tile_drawn` may say [`Verdict::VETO`] (see [`Effects::take_tile`]).
     pub verdict: Verdict,
     pub points: Vec<Points>,
     pub stats: Vec<StatBump>,
+    pub figures: Vec<FigureOp>,
+    pub decisions: Vec<DecisionView>,
 }
 
 impl Effects {
     pub fn is_empty(&self) -> bool {
-        self.verdict == Verdict::PASS && self.points.is_empty() && self.stats.is_empty()
+        self.verdict == Verdict::PASS
+            && self.points.is_empty()
+            && self.stats.is_empty()
+            && self.figures.is_empty()
+            && self.decisions.is_empty()
+    }
+
+    /// Whether nothing was ever pushed (no allocation to free).
+    fn untouched(&self) -> bool {
+        self.verdict == Verdict::PASS
+            && self.points.capacity() == 0
+            && self.stats.capacity() == 0
+            && self.figures.capacity() == 0
+            && self.decisions.capacity() == 0
     }
 
     /// The form that crosses the boundary.
     pub fn into_raw(self) -> RawEffects {
-        RawEffects { verdict: self.verdict, points: self.points.into(), stats: self.stats.into() }
+        RawEffects {
+            verdict: self.verdict,
+            points: self.points.into(),
+            stats: self.stats.into(),
+            figures: self.figures.into(),
+            decisions: self.decisions.into(),
+        }
+    }
+
+    /// Places a figure of a kind the plugin declared from `owner`'s supply on placed part
+    /// `part`, in the feature of `node` (a node of that part) or on no feature.
+    pub fn place_figure(&mut self, kind: FigureKind, owner: u8, part: u32, node: Option<u32>) {
+        self.figures.push(FigureOp { op: FigureOp::PLACE, figure: kind.0, owner, part, node: node.into() });
+    }
+    /// Moves figure `id` onto part `part`, into the feature of `node` or on no feature.
+    pub fn move_figure(&mut self, id: u32, part: u32, node: Option<u32>) {
+        self.figures.push(FigureOp { op: FigureOp::MOVE, figure: id, owner: 0, part, node: node.into() });
+    }
+    /// Takes figure `id` off the board, back to its owner's supply.
+    pub fn remove_figure(&mut self, id: u32) {
+        self.figures.push(FigureOp { op: FigureOp::REMOVE, figure: id, owner: 0, part: 0, node: None.into() });
+    }
+    /// Pushes a decision of this plugin for `player` (`code` not 0): the engine asks
+    /// [`Rule::decision_actions`] for its legal actions, and the answer comes to
+    /// [`Rule::apply_action`]. It is answered before the turn goes on.
+    pub fn push_decision(&mut self, player: u8, code: u16, data: i32) {
+        self.decisions.push(DecisionView { player, code, data });
     }
 
     /// Gives `points` (negative: takes them) to `player`, under `source`.
@@ -106,92 +168,190 @@ pub type Outcome<T = ()> = Result<T, String>;
 /// table is deserialized into it (use `#[serde(default, deny_unknown_fields)]`), and its
 /// serialization is recorded as the resolved options.
 ///
+/// Its per-game state is [`Rule::State`] (`()` when it keeps none): made by
+/// [`Rule::init_state`] for each game, cloned with the game (so it must be a plain value:
+/// no shared pointers, no randomness of its own), and handed to every hook (mutable to the
+/// hooks that may change the game).
+///
 /// Every hook has a default that does nothing; [`Rule::hooks`] says which ones the engine
-/// calls (only those are dispatched). Hooks run in the rule set's priority order among
-/// the built-in plugins. A hook that returns `Err` or panics stops the game: the engine
-/// reports the plugin, the hook and the message.
+/// calls (only those are dispatched; decisions and actions need no bit). Hooks run in the
+/// rule set's priority order among the built-in plugins. A hook that returns `Err` or
+/// panics stops the game: the engine reports the plugin, the hook and the message.
 #[allow(unused_variables)]
 pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The name a rule set knows the plugin by.
     const NAME: &'static str;
+    /// Per-game state (`()` for none).
+    type State: Clone + Send + Sync + std::fmt::Debug + Default + 'static;
     /// The hooks this rule uses.
     fn hooks(&self) -> Hooks;
-    /// Declares score sources, statistics and requirements; checks the options.
+    /// Declares score sources, statistics, figure kinds, questions and requirements;
+    /// checks the options.
     fn declare(&mut self, d: &mut Declare) -> Outcome {
         Ok(())
     }
+    /// A new game's state.
+    fn init_state(&self, players: u8) -> Outcome<Self::State> {
+        Ok(Self::State::default())
+    }
     /// After the start tile is placed.
-    fn on_game_start(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_game_start(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// Start of a player's turn.
-    fn on_turn_start(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_turn_start(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// A tile was drawn; [`Effects::take_tile`] takes it out of the game.
-    fn on_tile_drawn(&self, view: &View<'_>, tile: &str, fx: &mut Effects) -> Outcome {
+    fn on_tile_drawn(&self, view: &View<'_>, state: &mut Self::State, tile: &str, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// May the drawn tile go there? (Called for every legal placement: keep it cheap.)
-    fn allow_tile(&self, view: &View<'_>, placement: &TileView<'_>) -> Outcome<bool> {
+    fn allow_tile(&self, view: &View<'_>, state: &Self::State, placement: &TileView<'_>) -> Outcome<bool> {
         Ok(true)
     }
     /// The drawn tile was placed.
-    fn on_tile_placed(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_tile_placed(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
-    /// The figure decision is being offered (observe only; veto with `allow_figure`).
-    fn figure_actions(&self, view: &View<'_>) -> Outcome {
+    /// The plugin's own actions in the figure decision (instead of a figure placement).
+    fn figure_actions(&self, view: &View<'_>, state: &Self::State, out: &mut Vec<PluginAction>) -> Outcome {
         Ok(())
     }
     /// May this figure go there?
-    fn allow_figure(&self, view: &View<'_>, placement: &FigurePlacementView<'_>) -> Outcome<bool> {
+    fn allow_figure(&self, view: &View<'_>, state: &Self::State, placement: &FigurePlacementView<'_>) -> Outcome<bool> {
         Ok(true)
     }
     /// A figure was placed.
-    fn on_figure_placed(&self, view: &View<'_>, figure: u32, fx: &mut Effects) -> Outcome {
+    fn on_figure_placed(&self, view: &View<'_>, state: &mut Self::State, figure: u32, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// The figure decision was answered.
-    fn on_figure_action_done(&self, view: &View<'_>, action: &ActionView<'_>, fx: &mut Effects) -> Outcome {
+    fn on_figure_action_done(
+        &self,
+        view: &View<'_>,
+        state: &mut Self::State,
+        action: &ActionView<'_>,
+        fx: &mut Effects,
+    ) -> Outcome {
         Ok(())
     }
     /// A feature was completed (before the core returns its figures).
-    fn on_feature_completed(&self, view: &View<'_>, root: u32, fx: &mut Effects) -> Outcome {
+    fn on_feature_completed(&self, view: &View<'_>, state: &mut Self::State, root: u32, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// A feature was scored (during play or final scoring).
-    fn on_feature_scored(&self, view: &View<'_>, event: &ScoreView<'_>, fx: &mut Effects) -> Outcome {
+    fn on_feature_scored(
+        &self,
+        view: &View<'_>,
+        state: &mut Self::State,
+        event: &ScoreView<'_>,
+        fx: &mut Effects,
+    ) -> Outcome {
         Ok(())
     }
     /// A figure left the board.
-    fn on_figure_removed(&self, view: &View<'_>, removed: &RemovedView<'_>, fx: &mut Effects) -> Outcome {
+    fn on_figure_removed(
+        &self,
+        view: &View<'_>,
+        state: &mut Self::State,
+        removed: &RemovedView<'_>,
+        fx: &mut Effects,
+    ) -> Outcome {
+        Ok(())
+    }
+    /// A figure on the board moved (`from`: where it stood before).
+    fn on_figure_moved(
+        &self,
+        view: &View<'_>,
+        state: &mut Self::State,
+        figure: u32,
+        from: &FigureView<'_>,
+        fx: &mut Effects,
+    ) -> Outcome {
         Ok(())
     }
     /// Is this figure protected from other plugins' effects?
-    fn is_protected(&self, view: &View<'_>, figure: u32) -> Outcome<bool> {
+    fn is_protected(&self, view: &View<'_>, state: &Self::State, figure: u32) -> Outcome<bool> {
         Ok(false)
     }
+    /// The turn's scoring step begins (after the figure action, before the completed
+    /// features are scored).
+    fn on_scoring_step(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
+        Ok(())
+    }
     /// After the turn's completed features were scored.
-    fn on_scoring_done(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_scoring_done(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// End of a turn.
-    fn on_turn_end(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_turn_end(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// Final scoring, after the last turn.
-    fn on_final_scoring(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_final_scoring(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
     /// Another plugin's question (`None`: no opinion).
-    fn answer(&self, view: &View<'_>, query: &QueryView<'_>) -> Outcome<Option<bool>> {
+    fn answer(&self, view: &View<'_>, state: &Self::State, query: &QueryView<'_>) -> Outcome<Option<bool>> {
         Ok(None)
     }
     /// Keep this action in the figure decision? (`Ok(false)` removes it; at least one
     /// action must stay.)
-    fn filter_figure_actions(&self, view: &View<'_>, action: &ActionView<'_>) -> Outcome<bool> {
+    fn filter_figure_actions(&self, view: &View<'_>, state: &Self::State, action: &ActionView<'_>) -> Outcome<bool> {
         Ok(true)
+    }
+    /// The legal actions of a decision this plugin pushed ([`Effects::push_decision`]):
+    /// at least one (e.g. one meaning "no").
+    fn decision_actions(
+        &self,
+        view: &View<'_>,
+        state: &Self::State,
+        decision: DecisionView,
+        out: &mut Vec<PluginAction>,
+    ) -> Outcome {
+        Ok(())
+    }
+    /// Applies one of this plugin's actions, chosen in its decision or in the figure
+    /// decision (`decision.code == DecisionView::FIGURE`).
+    fn apply_action(
+        &self,
+        view: &View<'_>,
+        state: &mut Self::State,
+        decision: DecisionView,
+        action: PluginAction,
+        fx: &mut Effects,
+    ) -> Outcome {
+        Ok(())
+    }
+    /// The record form of one of its actions: keys added to `{"type": "plugin", "plugin":
+    /// NAME}`, e.g. `json!({"action": "recall", "cell": [1, 0]})`. Each legal action of a
+    /// decision must be described differently (records name actions by description).
+    fn describe_action(
+        &self,
+        view: &View<'_>,
+        state: &Self::State,
+        action: PluginAction,
+    ) -> Outcome<serde_json::Map<String, serde_json::Value>> {
+        Ok(serde_json::Map::new())
+    }
+}
+
+/// The engine's box around a rule's state. Cloning it catches a panic of the state's own
+/// `Clone` (it must not cross the boundary): the clone is then empty, its pointer null,
+/// and the engine stops that game naming the plugin.
+#[derive(Debug)]
+pub struct StateCell<S>(pub Option<S>);
+
+impl<S: Clone> Clone for StateCell<S> {
+    fn clone(&self) -> Self {
+        StateCell(catch_unwind(AssertUnwindSafe(|| self.0.clone())).unwrap_or(None))
+    }
+}
+
+impl<S: Clone + Send + Sync + std::fmt::Debug + 'static> PluginStateObj for StateCell<S> {
+    fn state_ptr(&mut self) -> *mut () {
+        self.0.as_mut().map_or(std::ptr::null_mut(), |s| (s as *mut S).cast())
     }
 }
 
@@ -254,9 +414,7 @@ pub struct Adapter<R>(pub R);
 fn effects(view: &View<'_>, f: impl FnOnce(&mut Effects) -> Outcome) {
     let mut fx = Effects::default();
     let r = guard(|| f(&mut fx));
-    // Nothing pushed (no capacity) and no verdict: nothing to hand back or to free.
-    let untouched = fx.verdict == Verdict::PASS && fx.points.capacity() == 0 && fx.stats.capacity() == 0;
-    if r.is_ok() && untouched {
+    if r.is_ok() && fx.untouched() {
         // No allocation to free: skip the drop code.
         std::mem::forget(fx);
     } else {
@@ -277,12 +435,12 @@ fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
 
 /// Runs a hook that only judges; an error is handed back and counts as no opinion.
 #[inline(always)]
-fn judge(view: &View<'_>, f: impl FnOnce() -> Outcome<Verdict>) -> Verdict {
+fn judge<T: Default>(view: &View<'_>, f: impl FnOnce() -> Outcome<T>) -> T {
     match guard(f) {
         Ok(v) => v,
         Err(e) => {
             report(view, e);
-            Verdict::PASS
+            T::default()
         }
     }
 }
@@ -296,29 +454,48 @@ fn veto(allowed: Outcome<bool>) -> Outcome<Verdict> {
     allowed.map(|ok| if ok { Verdict::PASS } else { Verdict::VETO })
 }
 
+impl<R: Rule> Adapter<R> {
+    /// The rule's state behind the engine's pointer (made by [`HouseRule::init_state`]).
+    #[inline(always)]
+    fn state<'s>(state: StatePtr) -> &'s mut R::State {
+        // SAFETY: the engine hands each plugin only the pointer its own `init_state` box
+        // gave ([`StateCell::state_ptr`]), alive for the call; hooks of one plugin never
+        // run inside one another's call (effects apply after the hook returns).
+        unsafe { &mut *state.0.cast::<R::State>() }
+    }
+}
+
 impl<R: Rule> HouseRule for Adapter<R> {
-    fn on_game_start(&self, view: View<'_>) {
-        effects(&view, |fx| self.0.on_game_start(&view, fx))
+    fn init_state(&self, players: u8) -> RResult<StateBox, RString> {
+        guard_ffi(|| {
+            let s = self.0.init_state(players)?;
+            Ok(PluginStateObj_TO::from_value(StateCell(Some(s)), TD_Opaque))
+        })
     }
-    fn on_turn_start(&self, view: View<'_>) {
-        effects(&view, |fx| self.0.on_turn_start(&view, fx))
+    fn on_game_start(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_game_start(&view, Self::state(st), fx))
     }
-    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>) {
-        effects(&view, |fx| self.0.on_tile_drawn(&view, tile.as_str(), fx))
+    fn on_turn_start(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_turn_start(&view, Self::state(st), fx))
+    }
+    fn on_tile_drawn(&self, view: View<'_>, st: StatePtr, tile: RStr<'_>) {
+        effects(&view, |fx| self.0.on_tile_drawn(&view, Self::state(st), tile.as_str(), fx))
     }
     fn allow_tiles(
         &self,
         view: View<'_>,
+        st: StatePtr,
         tile: RStr<'_>,
         candidates: RSlice<'_, Placement>,
         mut allowed: RSliceMut<'_, bool>,
     ) {
+        let state = Self::state(st);
         // Only a veto is written: a rule that allows (e.g. a no-op) leaves `allowed` alone.
         let r = guard(|| {
             for (c, ok) in candidates.iter().zip(allowed.iter_mut()) {
                 if *ok {
                     let p = TileView { tile, face: c.face, x: c.x, y: c.y, rotation: c.rotation() };
-                    if !self.0.allow_tile(&view, &p)? {
+                    if !self.0.allow_tile(&view, state, &p)? {
                         *ok = false;
                     }
                 }
@@ -329,51 +506,70 @@ impl<R: Rule> HouseRule for Adapter<R> {
             report(&view, e);
         }
     }
-    fn on_tile_placed(&self, view: View<'_>) {
-        effects(&view, |fx| self.0.on_tile_placed(&view, fx))
+    fn on_tile_placed(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_tile_placed(&view, Self::state(st), fx))
     }
-    fn figure_actions(&self, view: View<'_>) -> Verdict {
-        judge(&view, || self.0.figure_actions(&view).map(|()| Verdict::PASS))
+    fn figure_actions(&self, view: View<'_>, st: StatePtr) -> RVec<PluginAction> {
+        let out: Vec<PluginAction> = judge(&view, || {
+            let mut out = Vec::new();
+            self.0.figure_actions(&view, Self::state(st), &mut out).map(|()| out)
+        });
+        out.into()
     }
-    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> Verdict {
-        judge(&view, || veto(self.0.allow_figure(&view, placement)))
+    fn allow_figure(&self, view: View<'_>, st: StatePtr, placement: &FigurePlacementView<'_>) -> Verdict {
+        judge(&view, || veto(self.0.allow_figure(&view, Self::state(st), placement)))
     }
-    fn on_figure_placed(&self, view: View<'_>, figure: u32) {
-        effects(&view, |fx| self.0.on_figure_placed(&view, figure, fx))
+    fn on_figure_placed(&self, view: View<'_>, st: StatePtr, figure: u32) {
+        effects(&view, |fx| self.0.on_figure_placed(&view, Self::state(st), figure, fx))
     }
-    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>) {
-        effects(&view, |fx| self.0.on_figure_action_done(&view, action, fx))
+    fn on_figure_action_done(&self, view: View<'_>, st: StatePtr, action: &ActionView<'_>) {
+        effects(&view, |fx| self.0.on_figure_action_done(&view, Self::state(st), action, fx))
     }
-    fn on_feature_completed(&self, view: View<'_>, root: u32) {
-        effects(&view, |fx| self.0.on_feature_completed(&view, root, fx))
+    fn on_feature_completed(&self, view: View<'_>, st: StatePtr, root: u32) {
+        effects(&view, |fx| self.0.on_feature_completed(&view, Self::state(st), root, fx))
     }
-    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>) {
-        effects(&view, |fx| self.0.on_feature_scored(&view, event, fx))
+    fn on_feature_scored(&self, view: View<'_>, st: StatePtr, event: &ScoreView<'_>) {
+        effects(&view, |fx| self.0.on_feature_scored(&view, Self::state(st), event, fx))
     }
-    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>) {
-        effects(&view, |fx| self.0.on_figure_removed(&view, removed, fx))
+    fn on_figure_removed(&self, view: View<'_>, st: StatePtr, removed: &RemovedView<'_>) {
+        effects(&view, |fx| self.0.on_figure_removed(&view, Self::state(st), removed, fx))
     }
-    fn is_protected(&self, view: View<'_>, figure: u32) -> Verdict {
-        judge(&view, || self.0.is_protected(&view, figure).map(|p| if p { Verdict::PROTECT } else { Verdict::PASS }))
+    fn is_protected(&self, view: View<'_>, st: StatePtr, figure: u32) -> Verdict {
+        judge(&view, || {
+            self.0
+                .is_protected(&view, Self::state(st), figure)
+                .map(|p| if p { Verdict::PROTECT } else { Verdict::PASS })
+        })
     }
-    fn on_scoring_done(&self, view: View<'_>) {
-        effects(&view, |fx| self.0.on_scoring_done(&view, fx))
+    fn on_scoring_done(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_scoring_done(&view, Self::state(st), fx))
     }
-    fn on_turn_end(&self, view: View<'_>) {
-        effects(&view, |fx| self.0.on_turn_end(&view, fx))
+    fn on_turn_end(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_turn_end(&view, Self::state(st), fx))
     }
-    fn on_final_scoring(&self, view: View<'_>) {
-        effects(&view, |fx| self.0.on_final_scoring(&view, fx))
+    fn on_final_scoring(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_final_scoring(&view, Self::state(st), fx))
+    }
+    fn answer(&self, view: View<'_>, st: StatePtr, query: &QueryView<'_>) -> Verdict {
+        judge(&view, || {
+            self.0.answer(&view, Self::state(st), query).map(|a| match a {
+                None => Verdict::PASS,
+                Some(true) => Verdict::YES,
+                Some(false) => Verdict::NO,
+            })
+        })
     }
     fn filter_figure_actions(
         &self,
         view: View<'_>,
+        st: StatePtr,
         actions: RSlice<'_, ActionView<'_>>,
         mut keep: RSliceMut<'_, bool>,
     ) {
+        let state = Self::state(st);
         let r = guard(|| {
             for (a, k) in actions.iter().zip(keep.iter_mut()) {
-                if *k && !self.0.filter_figure_actions(&view, a)? {
+                if *k && !self.0.filter_figure_actions(&view, state, a)? {
                     *k = false;
                 }
             }
@@ -383,14 +579,25 @@ impl<R: Rule> HouseRule for Adapter<R> {
             report(&view, e);
         }
     }
-    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict {
-        judge(&view, || {
-            self.0.answer(&view, query).map(|a| match a {
-                None => Verdict::PASS,
-                Some(true) => Verdict::YES,
-                Some(false) => Verdict::NO,
-            })
-        })
+    fn on_figure_moved(&self, view: View<'_>, st: StatePtr, figure: u32, from: &FigureView<'_>) {
+        effects(&view, |fx| self.0.on_figure_moved(&view, Self::state(st), figure, from, fx))
+    }
+    fn on_scoring_step(&self, view: View<'_>, st: StatePtr) {
+        effects(&view, |fx| self.0.on_scoring_step(&view, Self::state(st), fx))
+    }
+    fn decision_actions(&self, view: View<'_>, st: StatePtr, decision: DecisionView) -> RVec<PluginAction> {
+        let out: Vec<PluginAction> = judge(&view, || {
+            let mut out = Vec::new();
+            self.0.decision_actions(&view, Self::state(st), decision, &mut out).map(|()| out)
+        });
+        out.into()
+    }
+    fn apply_action(&self, view: View<'_>, st: StatePtr, decision: DecisionView, action: PluginAction) {
+        effects(&view, |fx| self.0.apply_action(&view, Self::state(st), decision, action, fx))
+    }
+    fn describe_action(&self, view: View<'_>, st: StatePtr, action: PluginAction) -> RString {
+        let map = judge(&view, || self.0.describe_action(&view, Self::state(st), action));
+        serde_json::Value::Object(map).to_string().into()
     }
 }
 
@@ -438,6 +645,8 @@ pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
         options: resolved.into(),
         sources: list(d.sources),
         stats: list(d.stats),
+        figures: d.figures.into(),
+        queries: list(d.queries),
         requires: list(d.requires),
         conflicts: list(d.conflicts),
         built_with: ApiVersion::current(),

@@ -12,6 +12,8 @@
 
 use abi_stable::library::RootModule;
 use abi_stable::sabi_types::{RRef, VersionStrings};
+use std::fmt::Debug;
+
 use abi_stable::std_types::{RBox, ROption, RResult, RSlice, RSliceMut, RStr, RString, RVec};
 use abi_stable::{declare_root_module_statics, package_version_strings, sabi_trait, StableAbi};
 
@@ -68,10 +70,12 @@ impl Hooks {
     pub const FINAL_SCORING: Hooks = Hooks(1 << 15);
     pub const QUERY: Hooks = Hooks(1 << 16);
     pub const FIGURE_FILTER: Hooks = Hooks(1 << 17);
+    pub const FIGURE_MOVED: Hooks = Hooks(1 << 18);
+    pub const SCORING_STEP: Hooks = Hooks(1 << 19);
     /// Every hook of this interface version.
-    pub const ALL: Hooks = Hooks((1 << 18) - 1);
+    pub const ALL: Hooks = Hooks((1 << 20) - 1);
     /// Hook names by bit, as the engine names them in errors.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 20] = [
         "on_game_start",
         "on_turn_start",
         "on_tile_drawn",
@@ -90,6 +94,8 @@ impl Hooks {
         "on_final_scoring",
         "answer",
         "filter_figure_actions",
+        "on_figure_moved",
+        "on_scoring_step",
     ];
 
     pub fn contains(self, h: Hooks) -> bool {
@@ -149,9 +155,70 @@ pub struct StatBump {
     pub by: i64,
 }
 
+/// A plugin's own action, in its own encoding: offered in the figure decision
+/// (`figure_actions`) or in a decision it pushed (`decision_actions`), answered through
+/// `apply_action`, written in records as `describe_action` says.
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PluginAction {
+    pub code: u16,
+    pub a: i32,
+    pub b: i32,
+}
+
+/// A decision: the figure decision ([`DecisionView::FIGURE`]) or one a plugin pushed
+/// ([`RawEffects::decisions`]), answered by `player`.
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DecisionView {
+    pub player: u8,
+    /// The plugin's code (not 0), or [`DecisionView::FIGURE`].
+    pub code: u16,
+    pub data: i32,
+}
+
+impl DecisionView {
+    /// The code of the figure decision (a plugin's action offered in `figure_actions`).
+    pub const FIGURE: u16 = 0;
+}
+
+/// A figure kind a plugin declares: its name, whether it is a follower (takes features,
+/// counts in majorities with `strength`), and how many each seat has.
+#[repr(C)]
+#[derive(StableAbi, Clone, Debug, PartialEq, Eq)]
+pub struct FigureKindDecl {
+    pub name: RString,
+    pub follower: bool,
+    pub strength: u8,
+    pub per_player: u8,
+}
+
+/// A change to the figures on the board, applied after the hook returns through the
+/// engine's own calls (so every plugin's hooks fire, as for a built-in plugin).
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FigureOp {
+    /// [`FigureOp::PLACE`], [`FigureOp::MOVE`] or [`FigureOp::REMOVE`].
+    pub op: u8,
+    /// PLACE: the index of a figure kind the plugin declared; MOVE, REMOVE: a figure id.
+    pub figure: u32,
+    /// PLACE: the seat whose supply gives the figure.
+    pub owner: u8,
+    /// PLACE, MOVE: the placed part it goes on.
+    pub part: u32,
+    /// PLACE, MOVE: the feature node it joins, if any (a node of `part`).
+    pub node: ROption<u32>,
+}
+
+impl FigureOp {
+    pub const PLACE: u8 = 0;
+    pub const MOVE: u8 = 1;
+    pub const REMOVE: u8 = 2;
+}
+
 /// What a hook that may change the game hands back through
 /// [`GameView::report_effects`] (only when it has any effect: the common no-effect case
-/// costs nothing).
+/// costs nothing). Applied in this order: points, stats, figures, decisions.
 #[repr(C)]
 #[derive(StableAbi, Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawEffects {
@@ -159,7 +226,29 @@ pub struct RawEffects {
     pub verdict: Verdict,
     pub points: RVec<Points>,
     pub stats: RVec<StatBump>,
+    pub figures: RVec<FigureOp>,
+    /// Decisions to push (the engine asks `decision_actions` for their legal actions).
+    pub decisions: RVec<DecisionView>,
 }
+
+/// A plugin's per-game state, owned by the engine: created by `init_state`, cloned with
+/// the game (a bot's search clones games by the million), read and written only by its
+/// plugin (through [`PluginStateObj::state_ptr`]).
+#[sabi_trait]
+pub trait PluginStateObj: Clone + Send + Sync + Debug {
+    /// Where the state value is (its type is the plugin's own: only the plugin reads it).
+    #[sabi(last_prefix_field)]
+    fn state_ptr(&mut self) -> *mut ();
+}
+
+/// A plugin's state, boxed.
+pub type StateBox = PluginStateObj_TO<'static, RBox<()>>;
+
+/// The address of a plugin's state in one game ([`PluginStateObj::state_ptr`]), handed to
+/// each of its hooks; only the plugin that made the state dereferences it.
+#[repr(transparent)]
+#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatePtr(pub *mut ());
 
 /// A candidate placement of the drawn tile (`allow_tiles`): the cell `(x, y)` of its first
 /// part, `quarters` clockwise quarter turns, face. Laid out as the engine's own candidate
@@ -270,6 +359,8 @@ pub struct ScoreView<'a> {
     /// Score source, e.g. `"monastery"`.
     pub source: RStr<'a>,
     pub final_scoring: bool,
+    /// For a field scored by its completed cities (farmers, barns): points per city.
+    pub per_city: ROption<i32>,
 }
 
 /// An action of the figure decision: one offered (`filter_figure_actions`) or the answer
@@ -287,6 +378,8 @@ pub struct ActionView<'a> {
     pub feature: RStr<'a>,
     /// The plugin whose action it is (for `"plugin"`), or `""`.
     pub plugin: RStr<'a>,
+    /// The plugin's own encoding (for `"plugin"`).
+    pub action: PluginAction,
 }
 
 /// A figure that left the board (`on_figure_removed`).
@@ -340,6 +433,25 @@ pub trait GameView {
     fn figure(&self, id: u32) -> ROption<FigureView<'_>>;
     /// Figures standing in the feature of a node.
     fn figures_in(&self, node: u32) -> RVec<u32>;
+    /// Every figure on the board (ids).
+    fn figures(&self) -> RVec<u32>;
+    /// The placed parts of the tile placed this turn (one, or two for a double tile).
+    fn placed_parts(&self) -> RVec<u32>;
+    /// The feature nodes of a placed part (its features in the tile's order).
+    fn part_features(&self, part: u32) -> RVec<u32>;
+    /// The name of a feature node as records write it, e.g. `"(1,0) road:E+W"`.
+    fn feature_name(&self, node: u32) -> RString;
+    /// Whether the tile of a placed part has a marker (`"princess"`, `"garden"`, ...).
+    fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool;
+    /// Whether a feature node has a modifier (e.g. `"princess"` on a city).
+    fn node_has_modifier(&self, node: u32, modifier: RStr<'_>) -> bool;
+    /// Whether a figure kind is a follower (`"follower"`, `"large"`, ...).
+    fn is_follower(&self, figure: RStr<'_>) -> bool;
+    /// Another plugin's answer to a question (`"eatable"`, `"princess_removable"`, a
+    /// declared name, ...): `None` when nobody has an opinion. This plugin is not asked.
+    fn ask(&self, query: &QueryView<'_>) -> ROption<bool>;
+    /// Whether every plugin allows a figure placement (their `allow_figure` vetoes).
+    fn allow_figure(&self, placement: &FigurePlacementView<'_>) -> bool;
     /// How a hook hands its effects back (at most once per call; only hooks that may
     /// change the game). [`crate::Rule`]'s adapter calls it: plugin code does not.
     fn report_effects(&self, effects: RawEffects);
@@ -361,35 +473,56 @@ pub type View<'a> = GameView_TO<'a, RRef<'a, ()>>;
 /// call (no effect) returns nothing at all. Hooks that only judge return a [`Verdict`].
 #[sabi_trait]
 pub trait HouseRule: Send + Sync {
-    fn on_game_start(&self, view: View<'_>);
-    fn on_turn_start(&self, view: View<'_>);
-    fn on_tile_drawn(&self, view: View<'_>, tile: RStr<'_>);
+    /// A new game's state for this plugin.
+    fn init_state(&self, players: u8) -> RResult<StateBox, RString>;
+    fn on_game_start(&self, view: View<'_>, state: StatePtr);
+    fn on_turn_start(&self, view: View<'_>, state: StatePtr);
+    fn on_tile_drawn(&self, view: View<'_>, state: StatePtr, tile: RStr<'_>);
     /// Judges every candidate placement of the drawn tile `tile` at once (one call per
     /// decision, not per placement): sets `allowed[i] = false` for each one it forbids.
     fn allow_tiles(
         &self,
         view: View<'_>,
+        state: StatePtr,
         tile: RStr<'_>,
         candidates: RSlice<'_, Placement>,
         allowed: RSliceMut<'_, bool>,
     );
-    fn on_tile_placed(&self, view: View<'_>);
-    fn figure_actions(&self, view: View<'_>) -> Verdict;
-    fn allow_figure(&self, view: View<'_>, placement: &FigurePlacementView<'_>) -> Verdict;
-    fn on_figure_placed(&self, view: View<'_>, figure: u32);
-    fn on_figure_action_done(&self, view: View<'_>, action: &ActionView<'_>);
-    fn on_feature_completed(&self, view: View<'_>, root: u32);
-    fn on_feature_scored(&self, view: View<'_>, event: &ScoreView<'_>);
-    fn on_figure_removed(&self, view: View<'_>, removed: &RemovedView<'_>);
-    fn is_protected(&self, view: View<'_>, figure: u32) -> Verdict;
-    fn on_scoring_done(&self, view: View<'_>);
-    fn on_turn_end(&self, view: View<'_>);
-    fn on_final_scoring(&self, view: View<'_>);
-    fn answer(&self, view: View<'_>, query: &QueryView<'_>) -> Verdict;
+    fn on_tile_placed(&self, view: View<'_>, state: StatePtr);
+    /// The plugin's actions in the figure decision.
+    fn figure_actions(&self, view: View<'_>, state: StatePtr) -> RVec<PluginAction>;
+    fn allow_figure(&self, view: View<'_>, state: StatePtr, placement: &FigurePlacementView<'_>) -> Verdict;
+    fn on_figure_placed(&self, view: View<'_>, state: StatePtr, figure: u32);
+    fn on_figure_action_done(&self, view: View<'_>, state: StatePtr, action: &ActionView<'_>);
+    fn on_feature_completed(&self, view: View<'_>, state: StatePtr, root: u32);
+    fn on_feature_scored(&self, view: View<'_>, state: StatePtr, event: &ScoreView<'_>);
+    fn on_figure_removed(&self, view: View<'_>, state: StatePtr, removed: &RemovedView<'_>);
+    fn is_protected(&self, view: View<'_>, state: StatePtr, figure: u32) -> Verdict;
+    fn on_scoring_done(&self, view: View<'_>, state: StatePtr);
+    fn on_turn_end(&self, view: View<'_>, state: StatePtr);
+    fn on_final_scoring(&self, view: View<'_>, state: StatePtr);
+    fn answer(&self, view: View<'_>, state: StatePtr, query: &QueryView<'_>) -> Verdict;
     /// Narrows the figure decision (every plugin's actions and `pass`): sets `keep[i] =
     /// false` for each action it removes (e.g. `pass`, to make an action compulsory).
+    fn filter_figure_actions(
+        &self,
+        view: View<'_>,
+        state: StatePtr,
+        actions: RSlice<'_, ActionView<'_>>,
+        keep: RSliceMut<'_, bool>,
+    );
+    /// A figure on the board moved (`from`: where it stood).
+    fn on_figure_moved(&self, view: View<'_>, state: StatePtr, figure: u32, from: &FigureView<'_>);
+    /// The turn's scoring step begins (before the completed features are scored).
+    fn on_scoring_step(&self, view: View<'_>, state: StatePtr);
+    /// The legal actions of a decision the plugin pushed (at least one).
+    fn decision_actions(&self, view: View<'_>, state: StatePtr, decision: DecisionView) -> RVec<PluginAction>;
+    /// Applies one of the plugin's actions (from its decision or the figure decision).
+    fn apply_action(&self, view: View<'_>, state: StatePtr, decision: DecisionView, action: PluginAction);
+    /// The record form of one of its actions: a JSON object whose keys are added to
+    /// `{"type": "plugin", "plugin": NAME}` (e.g. `{"action": "recall", "cell": [1, 0]}`).
     #[sabi(last_prefix_field)]
-    fn filter_figure_actions(&self, view: View<'_>, actions: RSlice<'_, ActionView<'_>>, keep: RSliceMut<'_, bool>);
+    fn describe_action(&self, view: View<'_>, state: StatePtr, action: PluginAction) -> RString;
 }
 
 /// A plugin instance, owned by the engine.
@@ -409,6 +542,10 @@ pub struct Instance {
     pub sources: RVec<RString>,
     /// Statistics it reports (indices of [`StatBump::stat`]).
     pub stats: RVec<RString>,
+    /// Figure kinds it brings (indices of [`FigureOp::figure`] for PLACE).
+    pub figures: RVec<FigureKindDecl>,
+    /// Question names it asks or answers (besides the known ones).
+    pub queries: RVec<RString>,
     /// Plugins that must be in the same rule set.
     pub requires: RVec<RString>,
     /// Plugins that may not be in the same rule set.

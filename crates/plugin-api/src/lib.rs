@@ -15,6 +15,7 @@
 //!
 //! impl Rule for Tax {
 //!     const NAME: &'static str = "tax";
+//!     type State = ();
 //!     fn hooks(&self) -> Hooks { Hooks::TURN_END }
 //!     /* ... */
 //! }
@@ -31,13 +32,17 @@ pub mod ffi;
 
 pub use abi_stable;
 pub use author::Effects;
-pub use author::{guard, guard_ffi, instance, module, parse_options, Adapter, Declare, Outcome, Rule, Source, Stat};
+pub use author::{
+    guard, guard_ffi, instance, module, parse_options, Adapter, Declare, FigureKind, Outcome, Rule, Source, Stat,
+    StateCell,
+};
 /// The range check of numeric options: `#[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]`.
 pub use carcassonne_options::range;
 pub use ffi::{
-    ActionView, ApiVersion, FeatureView, FigurePlacementView, FigureView, GameView, GameView_TO, Hooks, HouseRule,
-    HouseRuleBox, HouseRule_TO, Instance, Placement, PluginMod, PluginModRef, Points, QueryView, RawEffects,
-    RemovedView, ScoreView, StatBump, TileView, Verdict, View,
+    ActionView, ApiVersion, DecisionView, FeatureView, FigureKindDecl, FigureOp, FigurePlacementView, FigureView,
+    GameView, GameView_TO, Hooks, HouseRule, HouseRuleBox, HouseRule_TO, Instance, Placement, PluginAction, PluginMod,
+    PluginModRef, PluginStateObj, PluginStateObj_TO, Points, QueryView, RawEffects, RemovedView, ScoreView, StatBump,
+    StateBox, StatePtr, TileView, Verdict, View,
 };
 
 /// Exports a [`Rule`] as the plugin of this library (once per `cdylib` crate).

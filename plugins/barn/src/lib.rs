@@ -13,7 +13,12 @@
 //!   and every farmer of that field returns.
 //! - BARN-3: no figure may be placed in a field with a barn (a veto in `allow_figure`, so
 //!   also not through the portal). When a placed tile joins a field with farmers to one
-//!   with a barn, those farmers score at once 1 per completed city (majority) and return.
+//!   with a barn, those farmers score 1 per completed city (majority) and return in that
+//!   turn's scoring step (`on_scoring_step`, after the figure action and the decisions it
+//!   brought, e.g. a dragon that ate some of them), so a farmer sent home this way cannot
+//!   be placed again that turn.
+//! - CASTLE-4 (with `castle`): every scoring here goes through `State::score_field`, so a
+//!   castle touching the field adds its bonus to each (4, 2 and 5 per castle).
 //! - BARN-4: at the end, the majority of barns in each field scores 4 per completed city
 //!   (its farmers were all scored before).
 //! - BARN-5: barns never leave the board: not eatable, not capturable.
@@ -137,8 +142,7 @@ impl Barn {
         if winners == 0 {
             return;
         }
-        let points = per_city * carcassonne_plugin_base::field_cities(rules, st, root) as i32;
-        st.score_players(rules, Some(root), winners, points, self.ids.source, false, reason);
+        st.score_field(rules, root, winners, per_city, self.ids.source, false, reason);
         let mut ids: [FigureId; 32] = [0; 32];
         let mut n = 0;
         for id in st.figures_in(root) {
@@ -161,7 +165,7 @@ impl Plugin for Barn {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TILE_PLACED | Hooks::FIGURE_ACTIONS | Hooks::ALLOW_FIGURE | Hooks::FINAL_SCORING | Hooks::QUERY
+        Hooks::SCORING_STEP | Hooks::FIGURE_ACTIONS | Hooks::ALLOW_FIGURE | Hooks::FINAL_SCORING | Hooks::QUERY
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -176,8 +180,9 @@ impl Plugin for Barn {
         Some(Box::new(BarnState::default()))
     }
 
-    /// BARN-3: a tile that joined a field with farmers to a barn's pays them 1 per city.
-    fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
+    /// BARN-3: in the scoring step, a tile that joined a field with farmers to a barn's
+    /// pays them 1 per city (farmers never enter a barn's field otherwise).
+    fn on_scoring_step(&self, rules: &Rules, st: &mut State, me: usize) {
         if st.plugin::<BarnState>(me).barns.is_empty() {
             return;
         }
@@ -259,8 +264,7 @@ impl Plugin for Barn {
             }
             let max = *count.iter().max().unwrap_or(&0);
             let winners = (0..st.players).filter(|&p| count[p] == max).fold(0u8, |m, p| m | (1 << p));
-            let points = self.final_points * carcassonne_plugin_base::field_cities(rules, st, root) as i32;
-            st.score_players(rules, Some(root), winners, points, self.ids.source, true, "barn final");
+            st.score_field(rules, root, winners, self.final_points, self.ids.source, true, "barn final");
         }
     }
 

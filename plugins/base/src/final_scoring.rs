@@ -17,11 +17,6 @@ pub fn incomplete_points(st: &State, root: NodeId) -> Option<i32> {
     }
 }
 
-/// Completed cities a field touches, counted once each.
-pub fn field_cities(rules: &Rules, st: &State, root: NodeId) -> u32 {
-    st.field_cities(rules, root).into_iter().filter(|&c| st.graph.open(c) == 0).count() as u32
-}
-
 pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
     let roots: Vec<NodeId> =
         st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
@@ -37,8 +32,11 @@ pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
     if base.farmers {
         for &root in &roots {
             if st.graph.node(root).kind == FeatureKind::Field {
-                let points = 3 * field_cities(rules, st, root) as i32;
-                st.score_feature(rules, root, points, base.source_of(FeatureKind::Field), true);
+                let source = base.source_of(FeatureKind::Field);
+                let reason =
+                    if st.log.is_some() { format!("{} final", rules.sources[source as usize]) } else { String::new() };
+                let winners = st.majority(rules, root);
+                st.score_field(rules, root, winners, 3, source, true, &reason);
             }
         }
     }

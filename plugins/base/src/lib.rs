@@ -3,7 +3,7 @@
 
 mod final_scoring;
 
-pub use final_scoring::{field_cities, incomplete_points};
+pub use final_scoring::incomplete_points;
 
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};

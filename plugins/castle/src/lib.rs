@@ -14,8 +14,11 @@
 //!   in the scoring step of that turn the owner scores the highest of their values
 //!   (`base`'s completed points), and the knight returns. A castle scoring this way is a
 //!   completed feature worth the points it scored for the other castles (of that turn).
-//! - CASTLE-4: a castle not scored by the end scores nothing. At the end, farmers score 1
-//!   more for each castle their field touches (a castle is worth 4 instead of a city's 3).
+//! - CASTLE-4: a castle not scored by the end scores nothing. In every scoring of a field
+//!   by its completed cities (`ScoreEvent::per_city`: farmers at the end, and the barn's
+//!   three scorings), the same seats score `farmer_bonus` (1) more for each castle the
+//!   field touches: a castle is worth 4 to farmers at the end, 4 when a barn is placed, 2
+//!   when farmers join a barn's field, 5 to the barns at the end.
 //! - COMBO-CASTLE: the dragons pass castles (they may enter their tiles) and eat no knight
 //!   in a castle; the fairy may not join a knight in a castle, and a fairy with the knight
 //!   goes to the supply when the castle is built (the knight's move is announced through
@@ -28,7 +31,7 @@ use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
-use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS};
+use carcassonne_core::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_PLAYERS};
 use carcassonne_core::{FeatureKind, NodeId, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +39,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Castle {
-    /// CASTLE-4: extra points per castle to a field's farmers at the end (4 - 3).
+    /// CASTLE-4: extra points per castle in every scoring of a field by its cities (4 - 3).
     #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub farmer_bonus: i32,
     #[serde(skip)]
@@ -226,7 +229,7 @@ impl Plugin for Castle {
             | Hooks::FEATURE_COMPLETED
             | Hooks::SCORING_DONE
             | Hooks::FIGURE_REMOVED
-            | Hooks::FINAL_SCORING
+            | Hooks::FEATURE_SCORED
             | Hooks::QUERY
     }
 
@@ -298,26 +301,21 @@ impl Plugin for Castle {
         }
     }
 
-    /// CASTLE-4: 1 more per castle a field touches, to its farmers' majority.
-    fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {
-        if st.plugin::<CastleState>(me).castles.is_empty() || self.farmer_bonus == 0 {
+    /// CASTLE-4: in every scoring of a field by its completed cities (farmers at the end,
+    /// barns), each castle it touches is worth `farmer_bonus` more, to the same seats.
+    fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {
+        let (Some(root), Some(_)) = (ev.root, ev.per_city) else { return };
+        if ev.winners == 0 || self.farmer_bonus == 0 || st.plugin::<CastleState>(me).castles.is_empty() {
             return;
         }
-        let fields: Vec<NodeId> = st
-            .graph
-            .roots()
-            .filter(|&r| st.graph.node(r).kind == FeatureKind::Field && st.graph.followers(r) > 0)
-            .collect();
-        for root in fields {
-            let s = st.plugin::<CastleState>(me);
-            let castles = st.field_cities(rules, root).into_iter().filter(|&c| s.is_castle_city(st, c)).count();
-            if castles == 0 {
-                continue;
-            }
-            let winners = st.majority(rules, root);
-            let points = self.farmer_bonus * castles as i32;
-            st.score_players(rules, Some(root), winners, points, self.ids.source, true, "castle final");
+        let s = st.plugin::<CastleState>(me);
+        let castles = st.field_cities(rules, root).into_iter().filter(|&c| s.is_castle_city(st, c)).count();
+        if castles == 0 {
+            return;
         }
+        let points = self.farmer_bonus * castles as i32;
+        let reason = if ev.final_scoring { "castle final" } else { "castle in field" };
+        st.score_players(rules, Some(root), ev.winners, points, self.ids.source, ev.final_scoring, reason);
     }
 
     fn query_names(&self) -> Option<&'static [&'static str]> {

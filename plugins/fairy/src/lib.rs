@@ -151,14 +151,11 @@ impl Plugin for Fairy {
 
     /// PD-FAIRY-2: 1 point at the start of the turn of the player whose follower the fairy
     /// stands next to (`on_tile`: who has a follower on the fairy's tile). No point when no
-    /// tile is left to play.
+    /// tile is left to play: the engine starts no turn then (BASE-10).
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {
         st.plugin_mut::<FairyState>(me).paid.clear();
         let s = st.plugin::<FairyState>(me);
         let Some(fairy) = s.figure else { return };
-        if st.stack.is_empty() {
-            return;
-        }
         let player = st.current;
         let scores = match self.fairy_placement {
             FairyPlacement::NextFollower => s.follower.is_some_and(|f| st.figures[f as usize].owner == player),

@@ -13,15 +13,20 @@
 //! - TOWER-3: after adding a piece, the player may capture one follower on a tile in the
 //!   tower's row or column at a distance up to its new height (its own tile included;
 //!   empty cells and other towers do not block): a decision of that player. A figure may
-//!   be captured when it is a player's follower kind, not a watchman, and no plugin answers
-//!   the query `capturable` with false (castles do for their followers; barns, builders,
-//!   pigs are no followers). Another player's follower becomes the capturer's prisoner (out
-//!   of its owner's supply), an own follower goes back to supply.
+//!   be captured when it is a player's follower kind and no plugin answers the query
+//!   `capturable` with false (castles do for their followers; barns, builders, pigs are no
+//!   followers). Watchmen are followers too: any tower in range captures them, whatever
+//!   the heights, its owner's too (TOWER-3, TOWER-5); their tower is open again. Another
+//!   player's follower becomes the capturer's prisoner (out of its owner's supply), an own
+//!   follower goes back to supply.
 //! - TOWER-4: two players holding a prisoner of each other exchange one each at once. At
-//!   the start of their turn (while tiles are left), a player with a follower held by
-//!   another may pay `ransom` points (3) to that holder to get one back (one ransom per
-//!   turn; score source `ransom`, an extra source).
-//! - TOWER-5: watchmen stay until the end and score nothing.
+//!   the start of their turn, a player with a follower held by another and at least
+//!   `ransom` points (3) may pay them to that holder to get one back (one ransom per turn;
+//!   score source `ransom`, an extra source); `ransom_below_zero = true` lets a player pay
+//!   with fewer points (the score goes below zero). No turn starts once the stack is
+//!   empty (BASE-10), so no ransom is paid then.
+//! - TOWER-5: watchmen stay until the end or until captured (TOWER-3) or eaten, and score
+//!   nothing.
 //! - COMBO-TOWER: the dragons eat watchmen (the default `eatable`) but not towers (no
 //!   figure); a watchman stands on its tower's tile, which is where the 2025 dragon looks
 //!   for followers. The fairy may join a watchman and leaves with it (the fairies' own
@@ -49,6 +54,8 @@ pub struct Tower {
     /// TOWER-4: points a player pays to get a prisoner back.
     #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub ransom: i32,
+    /// TOWER-4 variant: a player with fewer than `ransom` points may pay it too.
+    pub ransom_below_zero: bool,
     #[serde(skip)]
     ids: Ids,
 }
@@ -67,7 +74,7 @@ struct Ids {
 
 impl Default for Tower {
     fn default() -> Self {
-        Tower { tile_set: "tower".into(), edition: 2, ransom: 3, ids: Ids::default() }
+        Tower { tile_set: "tower".into(), edition: 2, ransom: 3, ransom_below_zero: false, ids: Ids::default() }
     }
 }
 
@@ -134,9 +141,6 @@ impl TowerState {
     fn tower_at(&self, part: u32) -> Option<usize> {
         self.towers.iter().position(|t| t.part == part)
     }
-    fn is_watchman(&self, id: FigureId) -> bool {
-        self.towers.iter().any(|t| t.watchman == Some(id))
-    }
 }
 
 impl Tower {
@@ -145,9 +149,6 @@ impl Tower {
         let f = &st.figures[id as usize];
         let def = &rules.figure_kinds[f.kind as usize];
         if !f.alive || f.owner == NEUTRAL || !def.follower || def.strength == 0 {
-            return false;
-        }
-        if st.plugin::<TowerState>(me).is_watchman(id) {
             return false;
         }
         let q = Query::about_figure(self.ids.capturable, id, f, me as u8);
@@ -209,12 +210,7 @@ impl Plugin for Tower {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TURN_START
-            | Hooks::TILE_PLACED
-            | Hooks::FIGURE_ACTIONS
-            | Hooks::FIGURE_PLACED
-            | Hooks::FIGURE_REMOVED
-            | Hooks::QUERY
+        Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED | Hooks::FIGURE_REMOVED
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -245,10 +241,12 @@ impl Plugin for Tower {
     }
 
     /// TOWER-4: the ransom, offered at the start of the turn of a player whose follower
-    /// another holds (while tiles are left to play).
+    /// another holds, if they have the points to pay it (or `ransom_below_zero`).
     fn on_turn_start(&self, _rules: &Rules, st: &mut State, me: usize) {
         let p = st.current;
-        if st.stack.is_empty() || !st.plugin::<TowerState>(me).prisoners.iter().any(|x| x.owner == p) {
+        if !st.plugin::<TowerState>(me).prisoners.iter().any(|x| x.owner == p)
+            || (!self.ransom_below_zero && st.scores()[p as usize] < self.ransom)
+        {
             return;
         }
         st.push_decision(Decision {
@@ -311,18 +309,6 @@ impl Plugin for Tower {
         let s = st.plugin_mut::<TowerState>(me);
         if let Some(t) = s.towers.iter_mut().find(|t| t.watchman == Some(id)) {
             t.watchman = None;
-        }
-    }
-
-    fn query_names(&self) -> Option<&'static [&'static str]> {
-        Some(&["capturable"])
-    }
-
-    /// TOWER-3 / TOWER-5: watchmen are not captured.
-    fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        match q.figure {
-            Some(id) if q.key == self.ids.capturable && st.plugin::<TowerState>(me).is_watchman(id) => Some(false),
-            _ => None,
         }
     }
 

@@ -69,6 +69,40 @@ impl State {
         final_scoring: bool,
         reason: &str,
     ) {
+        self.announce_score(rules, root, winners, points, None, source, final_scoring, reason);
+    }
+
+    /// Scores the field of `field` by the completed cities it touches: `per_city` points per
+    /// city to each seat of `winners` (a bit set), without marking it scored; logs it with
+    /// `reason` and tells the plugins, whose [`ScoreEvent::per_city`] says so (farmers at the
+    /// end, barns).
+    #[allow(clippy::too_many_arguments)]
+    pub fn score_field(
+        &mut self,
+        rules: &Rules,
+        field: NodeId,
+        winners: u8,
+        per_city: i32,
+        source: u8,
+        final_scoring: bool,
+        reason: &str,
+    ) {
+        let points = per_city * self.completed_field_cities(rules, field) as i32;
+        self.announce_score(rules, Some(field), winners, points, Some(per_city), source, final_scoring, reason);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn announce_score(
+        &mut self,
+        rules: &Rules,
+        root: Option<NodeId>,
+        winners: u8,
+        points: i32,
+        per_city: Option<i32>,
+        source: u8,
+        final_scoring: bool,
+        reason: &str,
+    ) {
         let root = root.map(|r| self.graph.find(r));
         if winners != 0 {
             for p in 0..self.players as u8 {
@@ -91,7 +125,7 @@ impl State {
             "feature scored"
         );
         let extra = rules.is_extra_source(source);
-        let ev = ScoreEvent { root, winners, points, source, final_scoring, extra };
+        let ev = ScoreEvent { root, winners, points, source, final_scoring, extra, per_city };
         rules.dispatch_feature_scored(self, &ev);
     }
 

@@ -26,6 +26,7 @@ impl Default for MonasteryBonus {
 
 impl Rule for MonasteryBonus {
     const NAME: &'static str = "monastery-bonus";
+    type State = ();
 
     fn hooks(&self) -> Hooks {
         Hooks::FEATURE_SCORED
@@ -37,7 +38,7 @@ impl Rule for MonasteryBonus {
         Ok(())
     }
 
-    fn on_feature_scored(&self, view: &View<'_>, ev: &ScoreView<'_>, fx: &mut Effects) -> Outcome {
+    fn on_feature_scored(&self, view: &View<'_>, _state: &mut (), ev: &ScoreView<'_>, fx: &mut Effects) -> Outcome {
         if ev.final_scoring || ev.source.as_str() != "monastery" {
             return Ok(());
         }

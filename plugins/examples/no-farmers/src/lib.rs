@@ -23,6 +23,7 @@ const KNOWN: &[&str] = &["city", "road", "field", "monastery", "garden", "river"
 
 impl Rule for NoFarmers {
     const NAME: &'static str = "no-farmers";
+    type State = ();
 
     fn hooks(&self) -> Hooks {
         Hooks::ALLOW_FIGURE
@@ -37,7 +38,7 @@ impl Rule for NoFarmers {
         Ok(())
     }
 
-    fn allow_figure(&self, _view: &View<'_>, p: &FigurePlacementView<'_>) -> Outcome<bool> {
+    fn allow_figure(&self, _view: &View<'_>, _state: &(), p: &FigurePlacementView<'_>) -> Outcome<bool> {
         Ok(!self.forbid.iter().any(|f| f == p.feature.as_str()))
     }
 }

@@ -26,6 +26,7 @@ impl Default for Overstretched {
 impl Rule for Overstretched {
     /// The name the engine (records, summaries, errors) knows it by.
     const NAME: &'static str = "overstretched";
+    type State = ();
 
     /// Only these hooks are called.
     fn hooks(&self) -> Hooks {
@@ -40,7 +41,7 @@ impl Rule for Overstretched {
         Ok(())
     }
 
-    fn on_turn_end(&self, view: &View<'_>, fx: &mut Effects) -> Outcome {
+    fn on_turn_end(&self, view: &View<'_>, _state: &mut (), fx: &mut Effects) -> Outcome {
         let seat = view.current();
         if view.supply(seat, "follower".into()) == 0 {
             fx.award(seat, -self.fine, self.source, "overstretched");
