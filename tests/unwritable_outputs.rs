@@ -1,5 +1,6 @@
-//! Issue 15, class 6: an existing but unwritable `--records` directory (or `-o` file's
-//! directory) is refused before the run starts: exit code 2, the directory and the reason.
+//! Issue 15, class 6: an existing but unwritable `--records` directory (or the directory
+//! of `-o` or `play --record`) is refused before the run starts: exit code 2, the
+//! directory and the reason.
 
 mod simulate_util;
 
@@ -33,6 +34,18 @@ fn an_unwritable_output_directory_is_refused_before_the_run() {
         &format!("--output {out}: cannot write in directory {UNWRITABLE}: "),
     );
     assert!(!recs.exists(), "{e}: the run started and created {}", recs.display());
+}
+
+#[test]
+fn an_unwritable_play_record_directory_is_refused_before_the_game() {
+    if !Path::new(UNWRITABLE).is_dir() {
+        return;
+    }
+    let rec = format!("{UNWRITABLE}/g.json");
+    bad_input(
+        &["play", "--rules", "config/base.toml", "--record", &rec],
+        &format!("--record {rec}: cannot write in directory {UNWRITABLE}: "),
+    );
 }
 
 #[cfg(unix)]
