@@ -250,10 +250,10 @@ fn cli_exits_2_with_one_line_on_bad_rules() {
 // ---- setup errors, found when the rule set is loaded (not at the first game) ----
 
 #[test]
-fn copies_zero_is_refused_at_the_base_entry() {
+fn copies_zero_is_refused_at_its_line() {
     let d = scratch("copies0");
     let e = err_of(&d, &format!("{HEAD}[[plugins]]\nname = \"base\"\n[plugins.options]\ncopies = 0\n"));
-    assert!(e.contains("rules.toml:6:") && e.contains("`copies` must be at least 1"), "{e}");
+    assert!(e.contains("rules.toml:8:") && e.contains("`copies`: 0 is out of range (allowed: 1 to 8000)"), "{e}");
 }
 
 #[test]

@@ -354,7 +354,12 @@ fn plugin_options_errors_name_the_key_and_its_line() {
     let e = err_of("opt-type", &base_with(&file_entry("house_monastery", 0, "points = \"many\"")));
     assert!(e.contains("rules.toml:11:") && e.contains("invalid type"), "{e}");
     let e = err_of("opt-value", &base_with(&file_entry("house_monastery", 0, "points = -2")));
-    assert!(e.contains("`points` must be at least 0, not -2"), "{e}");
+    assert!(e.contains("rules.toml:11:") && e.contains("`points`: -2 is out of range (allowed: 0 to 100)"), "{e}");
+    let e = err_of("opt-huge", &base_with(&file_entry("house_monastery", 0, "points = 2147483647")));
+    assert!(
+        e.contains("rules.toml:11:") && e.contains("`points`: 2147483647 is out of range (allowed: 0 to 100)"),
+        "{e}"
+    );
     let e = err_of("opt-forbid", &base_with(&file_entry("house_no_farmers", 0, "forbid = [\"moat\"]")));
     assert!(e.contains("unknown feature kind 'moat'"), "{e}");
 }

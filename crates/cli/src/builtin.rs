@@ -167,6 +167,14 @@ pub fn rules_for_record_with(r: &RecordRules, record_file: &str, plugin_files: b
         Some(text) => load_rules_trusting(&file, text, plugin_files)?,
         None => load_rules_trusting(&file, &read_rules_text(&file)?, plugin_files)?,
     };
+    // The name the record shows is the rule set's (hand-written scenarios may leave it out).
+    if !r.name.is_empty() && r.name != rules.name {
+        return Err(InputError::new(
+            record_file,
+            None,
+            format!("rules.name: the record says '{}', but '{}' is named '{}'", r.name, r.file, rules.name),
+        ));
+    }
     if !r.plugins.is_empty() {
         let now: Vec<(&str, i64, &serde_json::Value)> =
             rules.plugins.iter().map(|p| (p.name.as_str(), p.priority, &p.options)).collect();

@@ -47,9 +47,23 @@ fn read_summaries(path: &std::path::Path) -> Result<Vec<Summary>, CliError> {
                     "{shown}: summary {k} is not a `simulate --json` summary (format \"{tag}\", expected \"{FORMAT}\")"
                 )));
             }
-            serde_json::from_value::<Summary>(item).map_err(|e| CliError::input(format!("{shown}: summary {k}: {e}")))
+            let s = serde_json::from_value::<Summary>(item)
+                .map_err(|e| CliError::input(format!("{shown}: summary {k}: {e}")))?;
+            check_names(&s).map_err(|e| CliError::input(format!("{shown}: summary {k}: {e}")))?;
+            Ok(s)
         })
         .collect()
+}
+
+/// Refuses a summary whose names (printed on the terminal) hold control characters.
+fn check_names(s: &Summary) -> Result<(), String> {
+    use carcassonne_core::error::check_printable;
+    check_printable("rules.name", &s.rules.name)?;
+    check_printable("rules.file", &s.rules.file)?;
+    s.plugins.iter().try_for_each(|p| check_printable("plugin name", &p.name))?;
+    s.bots.iter().try_for_each(|b| check_printable("bot name", b))?;
+    s.points_by_source.iter().try_for_each(|p| check_printable("score source", &p.source))?;
+    s.stats.iter().try_for_each(|st| check_printable("statistic", &st.name))
 }
 
 /// The shards a summary covers: (count, indices); a whole run is shard 0 of 1.

@@ -44,6 +44,9 @@ pub fn run(a: PlayArgs) -> Result<(), CliError> {
     for b in &a.bots {
         crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("--bots: {e}")))?;
     }
+    if let Some(path) = &a.record {
+        crate::cmd_simulate::check_output_file("--record", path)?;
+    }
     let game = play_game(&rules, players, a.seed, &a.bots, a.record.is_some()).map_err(CliError::failure)?;
     if let Some(path) = &a.record {
         let mut rec = GameRecord::from_game(&game, &a.rules, Some(&text), a.seed);

@@ -188,18 +188,26 @@ pub fn emit(summaries: &[Summary], json: bool, output: Option<&Path>) -> Result<
 
 /// Checks that an output file can be created in its directory (before any game runs).
 pub fn check_output(path: &Path) -> Result<(), CliError> {
+    check_output_file("--output", path)
+}
+
+/// [`check_output`] for the file of option `flag`: its directory exists and takes new
+/// files, and it is no directory itself.
+pub fn check_output_file(flag: &str, path: &Path) -> Result<(), CliError> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let shown = path.display();
     if !dir.is_dir() {
-        return Err(CliError::input(format!(
-            "--output {}: directory {} does not exist",
-            path.display(),
-            dir.display()
-        )));
+        return Err(CliError::input(format!("{flag} {shown}: directory {} does not exist", dir.display())));
     }
     if path.is_dir() {
-        return Err(CliError::input(format!("--output {}: is a directory", path.display())));
+        return Err(CliError::input(format!("{flag} {shown}: is a directory")));
     }
-    Ok(())
+    if path.symlink_metadata().is_ok_and(|m| !m.is_file() && !m.file_type().is_symlink()) {
+        // A device or a named pipe is written to directly (`write_atomic`).
+        return Ok(());
+    }
+    crate::output::check_writable_dir(dir)
+        .map_err(|e| CliError::input(format!("{flag} {shown}: cannot write in directory {}: {e}", dir.display())))
 }
 
 /// Most worker threads `--threads` accepts.
@@ -231,7 +239,9 @@ fn prepare_dir(dir: &Path) -> Result<(), CliError> {
     if !dir.is_dir() {
         return Err(CliError::input(format!("--records {}: not a directory", dir.display())));
     }
-    Ok(())
+    crate::output::check_writable_dir(dir).map_err(|e| {
+        CliError::input(format!("--records {}: cannot write records in this directory: {e}", dir.display()))
+    })
 }
 
 fn progress_bar(wanted: bool, total: u64) -> ProgressBar {

@@ -94,10 +94,17 @@ pub fn main() -> ExitCode {
     match res {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            eprintln!("error: {}", one_line(&e.message));
             ExitCode::from(e.code)
         }
     }
+}
+
+/// An error message as the CLI prints it: on one line (lines joined by "; "), control
+/// characters escaped (a name from a file cannot drive the terminal).
+pub fn one_line(message: &str) -> String {
+    let joined = message.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+    carcassonne_core::error::escape_controls(&joined)
 }
 
 /// `tracing` output on stderr, silent unless `RUST_LOG` is set.

@@ -31,6 +31,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     res
 }
 
+/// Checks that files can be created in `dir` (before a run writes there): creates and
+/// removes an empty probe file. The error is the system's reason (permission denied, a
+/// read-only file system, ...).
+pub fn check_writable_dir(dir: &Path) -> std::io::Result<()> {
+    let probe = dir.join(format!(".carcassonne-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new().write(true).create_new(true).open(&probe)?;
+    std::fs::remove_file(&probe)
+}
+
 /// Final scores as `seat 0: 12, seat 1: 30`.
 pub fn scores_line(scores: &[i32]) -> String {
     scores.iter().enumerate().map(|(i, s)| format!("seat {i}: {s}")).collect::<Vec<_>>().join(", ")

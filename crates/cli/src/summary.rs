@@ -22,6 +22,7 @@ pub const WIN_UNITS: u64 = 60;
 
 /// The rule set a summary was played with.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RulesInfo {
     /// Rule-set name.
     pub name: String,
@@ -33,6 +34,7 @@ pub struct RulesInfo {
 
 /// Which shards of a run a summary covers (absent when it covers every game).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct ShardInfo {
     /// N of `--shard I/N`.
     pub count: u64,
@@ -42,6 +44,7 @@ pub struct ShardInfo {
 
 /// Points of one score source.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct SourcePoints {
     pub source: String,
     /// Mean points per game, per seat.
@@ -52,6 +55,7 @@ pub struct SourcePoints {
 
 /// One plugin statistic.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct StatSummary {
     pub name: String,
     /// Mean per game.
@@ -62,6 +66,7 @@ pub struct StatSummary {
 
 /// The exact totals a summary is derived from (what `merge` adds up).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
 pub struct Totals {
     /// Turns played, summed over the games.
     pub turns: u64,
@@ -73,6 +78,7 @@ pub struct Totals {
 
 /// The summary of a run (or of some shards of it).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     pub format: String,
     /// Version of the engine that played the games.

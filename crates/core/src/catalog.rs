@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
+use crate::board::MAX_TILES;
 use crate::board::{fits, NEED_CODES};
-use crate::error::{from_toml, line_of, InputError};
+use crate::error::{check_printable, check_shape, from_toml, line_of, InputError};
 use crate::geometry::{parse_half, Rotation, Side};
 use crate::tile::{rotate_part, FeatureDef, FeatureKind, TileFace, TilePart, TileType, TileTypeId};
 
@@ -24,6 +25,9 @@ pub struct Catalog {
     /// Loaded tile sets: name and the IDs in file order.
     pub sets: Vec<(String, Vec<TileTypeId>)>,
 }
+
+/// The top-level keys of a tile file.
+pub const TILE_FILE_KEYS: &[&str] = &["set", "description", "total", "extra_markers", "extra_modifiers", "tiles"];
 
 /// Tile markers of the tile notation (TILES.md, TILES-MORE.md); a tile file names any
 /// other marker it uses in `extra_markers`, so that a misspelt marker is an error.
@@ -163,18 +167,22 @@ impl Catalog {
         Some(out)
     }
 
-    /// Loads one tile data file (`file` names it in errors).
+    /// Loads one tile data file (`file` names it in errors). A file that is not a tile
+    /// file ([`TILE_FILE_KEYS`], `set` and `tiles`) is refused without quoting it.
     pub fn load_str(&mut self, file: &str, text: &str) -> Result<String, InputError> {
+        check_shape(file, text, "tile file", TILE_FILE_KEYS, &[("set", "string"), ("tiles", "array")])?;
         let raw: RawFile = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
+        check_printable("tile set", &raw.set).map_err(|e| InputError::new(file, None, e))?;
         if self.set(&raw.set).is_some() {
             return Err(InputError::new(file, None, format!("tile set '{}' is loaded twice", raw.set)));
         }
         let _ = raw.description;
         let mut ids = Vec::new();
-        let mut total = 0u32;
+        let mut total = 0u64;
         for sp in &raw.tiles {
             let line = Some(line_of(text, sp.span().start));
             let t = sp.get_ref();
+            check_printable("tile ID", &t.id).map_err(|e| InputError::new(file, line, e))?;
             let err = |m: String| InputError::new(file, line, format!("tile {}: {}", t.id, m));
             let mut parts = t.id.split('/');
             let base = parts.next().unwrap_or("").to_string();
@@ -261,7 +269,12 @@ impl Catalog {
                     if self.by_id.contains_key(&base) {
                         return Err(err("duplicate tile ID".into()));
                     }
-                    total += count;
+                    total += u64::from(count);
+                    if total > MAX_TILES as u64 {
+                        return Err(err(format!(
+                            "the counts add up to {total} tiles so far; a game has at most {MAX_TILES}"
+                        )));
+                    }
                     let tid = self.tiles.len() as TileTypeId;
                     self.by_id.insert(base.clone(), tid);
                     ids.push(tid);
@@ -306,7 +319,7 @@ impl Catalog {
             }
         }
         if let Some(expected) = raw.total {
-            if expected != total {
+            if u64::from(expected) != total {
                 return Err(InputError::new(
                     file,
                     None,

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::MAX_TILES;
 use crate::catalog::Catalog;
-use crate::error::{from_toml, line_of, InputError};
+use crate::engine::{Game, GameOptions};
+use crate::error::{check_printable, check_shape, from_toml, line_of, InputError};
 use crate::plugin::Plugin;
 use crate::rules::{LoadedPlugin, Rules};
 
@@ -140,8 +141,12 @@ pub fn load_rules_with(
     factories: &[PluginFactory],
     files: Option<FileLoader<'_>>,
 ) -> Result<Arc<Rules>, InputError> {
+    check_shape(file, text, "rule set", RULE_SET_KEYS, &[("plugins", "array")])?;
     let raw: RawRuleSet = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
     let at = |pos: usize| Some(line_of(text, pos));
+    if let Some(n) = &raw.name {
+        check_printable("rule-set name", n).map_err(|e| InputError::new(file, None, e))?;
+    }
     if raw.plugins.is_empty() {
         return Err(InputError::new(file, None, "`plugins` is empty: name at least one plugin"));
     }
@@ -179,6 +184,8 @@ pub fn load_rules_with(
                     let line = p.options.as_ref().and_then(|o| key_line(text, o.span(), &e)).or(line);
                     InputError::new(file, line, e)
                 })?;
+                check_printable(&format!("plugin file '{}' declares a plugin name", path.get_ref()), &fp.name)
+                    .map_err(|e| InputError::new(file, line, e))?;
                 if let Some(n) = name.as_ref().filter(|n| *n.get_ref() != fp.name) {
                     return Err(InputError::new(
                         file,
@@ -270,7 +277,38 @@ pub fn load_rules_with(
             ));
         }
     }
-    Ok(Arc::new(rules))
+    let rules = Arc::new(rules);
+    check_playable(file, &rules)?;
+    Ok(rules)
+}
+
+/// The top-level keys of a rule set.
+pub const RULE_SET_KEYS: &[&str] = &["name", "description", "players", "tiles", "plugins"];
+
+/// Refuses a rule set that cannot play one turn with some player count: no tile besides
+/// the start tile, or every tile leaving the game before the first turn (a plugin's
+/// option, e.g. dragon-2025's `removed_land_tiles`).
+fn check_playable(file: &str, rules: &Arc<Rules>) -> Result<(), InputError> {
+    for n in rules.min_players..=rules.max_players {
+        let setup = rules.setup(n).map_err(|e| InputError::new(file, None, e))?;
+        let tiles = setup.groups.iter().map(|g| g.tiles.len() + g.last.len()).sum::<usize>();
+        let why = if tiles == 0 {
+            "its tile sets and options leave no tile to draw besides the start tile".to_string()
+        } else {
+            let opts = GameOptions { players: n, seed: 0, tile_order: None, record: false };
+            let game = Game::start(rules.clone(), opts).map_err(|e| InputError::new(file, None, e))?;
+            // A plugin that failed (a plugin file's hook) is reported by the game that runs it.
+            if !game.is_over() || game.failure().is_some() {
+                continue;
+            }
+            format!(
+                "the game ends before its first turn: none of its {tiles} tiles is played \
+                 (taken out by an option such as `removed_land_tiles`, or none fits)"
+            )
+        };
+        return Err(InputError::new(file, None, format!("a game of {n} players cannot play one turn: {why}")));
+    }
+    Ok(())
 }
 
 /// The line of the key an options error names (`unknown field \`x\``), within a span.

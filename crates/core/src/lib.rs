@@ -13,6 +13,10 @@ pub mod error;
 pub mod files;
 pub mod geometry;
 pub mod graph;
+/// Typed ranges of numeric plugin options (`docs/options.md`).
+pub mod options {
+    pub use carcassonne_options::*;
+}
 pub mod placement;
 pub mod plugin;
 pub mod rng;

@@ -178,6 +178,14 @@ pub fn replay_full(record: &GameRecord, rules: Arc<Rules>) -> Result<Game, Repla
     if !game.is_over() {
         return Err(err(Some(game.st.turn), "the record ends before the game does"));
     }
+    // The engine always writes both: a record with `final_scoring` needs `final_scores`
+    // (absent only in hand-written scenarios, where it is not checked).
+    if record.final_scoring.is_some() && record.final_scores.is_empty() {
+        return Err(err(
+            None,
+            "the record has no \"final_scores\" (every record the engine writes has them, with \"final_scoring\")",
+        ));
+    }
     if !record.final_scores.is_empty() && game.scores() != record.final_scores.as_slice() {
         return Err(err(
             None,

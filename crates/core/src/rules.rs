@@ -52,6 +52,7 @@ impl Registry {
         if self.figure_kinds.len() >= MAX_FIGURE_KINDS {
             return Err(format!("too many figure kinds (at most {MAX_FIGURE_KINDS})"));
         }
+        crate::error::check_printable("figure kind", name)?;
         self.figure_kinds.push(FigureKindDef {
             name: name.into(),
             follower,
@@ -70,6 +71,7 @@ impl Registry {
         if self.sources.len() >= MAX_SOURCES {
             return Err(format!("too many score sources (at most {MAX_SOURCES})"));
         }
+        crate::error::check_printable("score source", name)?;
         self.sources.push(name.into());
         Ok((self.sources.len() - 1) as u8)
     }

@@ -72,10 +72,13 @@ pub fn disk_loader(rule_file: &str) -> impl Fn(&str, &toml::Table) -> Result<Fil
 
 fn load_module(path: &Path, shown: &str) -> Result<PluginModRef, String> {
     let file = library_file(path);
-    if !file.is_file() {
+    if file.symlink_metadata().is_err() && path.symlink_metadata().is_err() {
         let also = if file != path { format!(" (nor '{}')", file.display()) } else { String::new() };
         return Err(format!("plugin file '{shown}' not found{also}: {}, or fix `path`", build_hint(path)));
     }
+    // A directory, a device or a named pipe is named as such, never opened.
+    let file = if file.exists() { file } else { path.to_path_buf() };
+    carcassonne_core::files::check_regular(&file).map_err(|e| format!("plugin file '{}' {e}", file.display()))?;
     let key = file.canonicalize().unwrap_or_else(|_| file.clone());
     let mut cache = LIBRARIES.lock().unwrap_or_else(|e| e.into_inner());
     let cache = cache.get_or_insert_with(HashMap::new);

@@ -563,6 +563,9 @@ impl Plugin for DynamicPlugin {
             let id = if self.extra.contains(&(i as u32)) { reg.extra_source(s)? } else { reg.source(s)? };
             self.source_ids.push(id);
         }
+        for s in &self.stats {
+            carcassonne_core::error::check_printable("statistic", s)?;
+        }
         self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
         for q in &self.queries {
             reg.query(q);

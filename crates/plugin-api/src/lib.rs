@@ -36,6 +36,8 @@ pub use author::{
     guard, guard_ffi, instance, module, parse_options, Adapter, Declare, FigureKind, Outcome, Rule, Source, Stat,
     StateCell,
 };
+/// The range check of numeric options: `#[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]`.
+pub use carcassonne_options::range;
 pub use ffi::{
     ActionView, ApiVersion, DecisionView, FeatureView, FigureKindDecl, FigureOp, FigurePlacementView, FigureView,
     GameView, GameView_TO, Hooks, HouseRule, HouseRuleBox, HouseRule_TO, IdRange, Instance, LandTilesDecl,

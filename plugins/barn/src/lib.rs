@@ -42,10 +42,13 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct Barn {
     /// BARN-2: points per completed city to the farmers when a barn is placed in their field.
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub placed_points: i32,
     /// BARN-3: points per completed city to farmers whose field joins a barn's.
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub joined_points: i32,
     /// BARN-4: points per completed city to the barns' majority at the end.
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub final_points: i32,
     #[serde(skip)]
     ids: Ids,

@@ -21,6 +21,7 @@ pub struct Base {
     /// Farmers may be placed and fields score at the end (BASE-5, BASE-10).
     pub farmers: bool,
     /// Followers per player (BASE-1).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<1, 30, _, _>")]
     pub followers: u8,
     /// Tile set holding the base tiles (a key of the rule set's `[tiles]`).
     pub tile_set: String,
@@ -29,6 +30,7 @@ pub struct Base {
     /// Use the garden printings: each `variant_of` tile replaces one copy of its original.
     pub garden_printing: bool,
     /// Copies of the tile set in the stack (1 = the normal game; 4 = 288 tiles).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<1, 8000, _, _>")]
     pub copies: u32,
     #[serde(skip)]
     ids: Ids,
@@ -150,9 +152,6 @@ impl Plugin for Base {
     fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
         let cat = &rules.catalog;
         let ids = cat.set(&self.tile_set).ok_or_else(|| format!("tile set '{}' is not loaded", self.tile_set))?;
-        if self.copies == 0 {
-            return Err("`copies` must be at least 1".into());
-        }
         let total = ids.iter().fold(0u64, |n, &t| n.saturating_add(cat.tile(t).count as u64 * self.copies as u64));
         if total > carcassonne_core::MAX_TILES as u64 {
             return Err(format!(

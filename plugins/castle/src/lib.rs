@@ -40,6 +40,7 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct Castle {
     /// CASTLE-4: extra points per castle in every scoring of a field by its cities (4 - 3).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub farmer_bonus: i32,
     #[serde(skip)]
     ids: Ids,

@@ -48,6 +48,7 @@ pub struct Dragon2025 {
     /// Also add the set's land tiles with no expansion marker (FDN1..4).
     pub plain_tiles: bool,
     /// FD-SETUP-1: land tiles returned to the box unseen after shuffling.
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 50, _, _>")]
     pub removed_land_tiles: u32,
     #[serde(skip)]
     ids: Ids,

@@ -52,6 +52,7 @@ pub struct Dragon {
     /// Tile set holding the volcano and dragon tiles (markers `volcano`, `dragon`).
     pub tile_set: String,
     /// 2 (2016 printing) or 1 (1st edition: PDD1 without garden, `PDD1c1`).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<1, 2, _, _>")]
     pub edition: u8,
     #[serde(skip)]
     ids: Ids,

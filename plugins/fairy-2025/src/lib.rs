@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct Fairy2025 {
     /// FD-FAIRY-2: points for the fairy when its follower's feature is scored.
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub points: i32,
     #[serde(skip)]
     ids: Ids,

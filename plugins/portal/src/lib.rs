@@ -24,6 +24,7 @@ pub struct Portal {
     /// Tile set holding the portal tiles (marker `portal`).
     pub tile_set: String,
     /// 2 (2016 printing: PDG3 without pennant) or 1 (1st edition: `PDG3c1`, with pennant).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<1, 2, _, _>")]
     pub edition: u8,
     #[serde(skip)]
     ids: Ids,

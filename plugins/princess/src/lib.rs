@@ -34,6 +34,7 @@ pub struct Princess {
     /// Tile set holding the princess tiles (marker `princess`, modifier `princess` on the city).
     pub tile_set: String,
     /// 2 (2016 printing: PDP5 with a garden) or 1 (1st edition: `PDP5c1`, no garden).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<1, 2, _, _>")]
     pub edition: u8,
     #[serde(skip)]
     ids: Ids,

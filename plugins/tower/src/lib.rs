@@ -49,8 +49,10 @@ pub struct Tower {
     /// Tile set holding the Tower tiles (marker `tower`).
     pub tile_set: String,
     /// 2 (C2 printing: TO5 and TO9 with a garden) or 1 (C1: `TO5c1`, `TO9c1`).
+    #[serde(deserialize_with = "carcassonne_core::options::range::<1, 2, _, _>")]
     pub edition: u8,
     /// TOWER-4: points a player pays to get a prisoner back.
+    #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub ransom: i32,
     /// TOWER-4 variant: a player with fewer than `ransom` points may pay it too.
     pub ransom_below_zero: bool,

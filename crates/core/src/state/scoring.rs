@@ -28,10 +28,13 @@ impl State {
         (0..self.players).filter(|&p| s[p] == max).fold(0u8, |m, p| m | (1 << p))
     }
 
-    /// Adds points to a seat, counted under `source`.
+    /// Adds points to a seat, counted under `source`; saturating (docs/options.md: a score
+    /// never wraps, whatever a plugin file awards).
     pub fn award(&mut self, player: u8, points: i32, source: u8) {
-        self.scores[player as usize] += points;
-        self.points_by_source[player as usize][source as usize] += points;
+        let score = &mut self.scores[player as usize];
+        *score = score.saturating_add(points);
+        let by_source = &mut self.points_by_source[player as usize][source as usize];
+        *by_source = by_source.saturating_add(points);
     }
 
     /// Scores a feature: `points` to each majority holder, logs it and tells every plugin

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct MonasteryBonus {
     /// Points of a completed monastery.
+    #[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]
     pub points: i32,
     #[serde(skip)]
     source: Source,
@@ -32,9 +33,6 @@ impl Rule for MonasteryBonus {
     }
 
     fn declare(&mut self, d: &mut Declare) -> Outcome {
-        if self.points < 0 {
-            return Err(format!("`points` must be at least 0, not {}", self.points));
-        }
         d.requires("base");
         self.source = d.source("monastery");
         Ok(())

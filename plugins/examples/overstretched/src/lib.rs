@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct Overstretched {
     /// Points taken.
+    /// Allowed range checked when the rule set loads (docs/options.md).
+    #[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]
     pub fine: i32,
     // Indices from `declare`, not options.
     #[serde(skip)]
@@ -33,9 +35,6 @@ impl Rule for Overstretched {
 
     /// Checks the options, declares score sources, statistics and requirements.
     fn declare(&mut self, d: &mut Declare) -> Outcome {
-        if self.fine < 0 {
-            return Err(format!("`fine` must be at least 0, not {}", self.fine));
-        }
         d.requires("base"); // the base game's followers
         self.source = d.source("overstretched"); // shown in simulate's points by source
         self.fines = d.stat("fines"); // shown in simulate's statistics
