@@ -24,6 +24,7 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_large_meeple::factory(),
         carcassonne_plugin_abbot::factory(),
         carcassonne_plugin_inns_cathedrals::factory(),
+        carcassonne_plugin_traders_builders::factory(),
     ]
 }
 
@@ -51,6 +52,8 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/abbot.toml", include_str!("../../../config/abbot.toml")),
     ("config/inns-cathedrals.toml", include_str!("../../../config/inns-cathedrals.toml")),
     ("config/tiles/inns-cathedrals.toml", include_str!("../../../config/tiles/inns-cathedrals.toml")),
+    ("config/traders-builders.toml", include_str!("../../../config/traders-builders.toml")),
+    ("config/tiles/traders-builders.toml", include_str!("../../../config/tiles/traders-builders.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.
