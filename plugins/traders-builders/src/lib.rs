@@ -245,9 +245,9 @@ impl Plugin for TradersBuilders {
             return;
         }
         let player = st.current as usize;
-        for k in 0..3 {
-            st.plugin_mut::<TradersState>(me).goods[player][k] += got[k];
-            st.bump_stat(self.ids.goods_stats[k], got[k] as i64);
+        for (k, &n) in got.iter().enumerate() {
+            st.plugin_mut::<TradersState>(me).goods[player][k] += n;
+            st.bump_stat(self.ids.goods_stats[k], n as i64);
         }
         st.note(
             rules,
@@ -309,8 +309,8 @@ impl Plugin for TradersBuilders {
             if max == 0 {
                 continue;
             }
-            for p in 0..st.players {
-                if goods[p][k] == max {
+            for (p, held) in goods.iter().enumerate().take(st.players) {
+                if held[k] == max {
                     st.score_other(p as u8, self.goods_points, self.ids.goods_source, &format!("most {name}"));
                 }
             }
