@@ -220,11 +220,36 @@ fn the_rule_sets_load_embedded() {
         ("config/castle.toml", vec!["castle", "base"]),
         (
             "config/classic-everything.toml",
-            vec!["castle", "base", "river", "dragon", "fairy", "portal", "princess", "tower", "barn"],
+            vec![
+                "castle",
+                "inns-cathedrals",
+                "base",
+                "large-meeple",
+                "river",
+                "traders-builders",
+                "dragon",
+                "fairy",
+                "portal",
+                "princess",
+                "tower",
+                "barn",
+            ],
         ),
         (
             "config/2025-everything.toml",
-            vec!["castle", "base", "river", "dragon-2025", "fairy-2025", "portal", "tower", "barn"],
+            vec![
+                "castle",
+                "inns-cathedrals",
+                "base",
+                "large-meeple",
+                "river",
+                "traders-builders",
+                "dragon-2025",
+                "fairy-2025",
+                "portal",
+                "tower",
+                "barn",
+            ],
         ),
     ] {
         let (r, _) = load_rules_file(&format!("embedded:{file}")).unwrap();

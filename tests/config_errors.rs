@@ -244,7 +244,7 @@ fn cli_exits_2_with_one_line_on_bad_rules() {
     assert_eq!(out.status.code(), Some(2));
     let out = Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(["play", "--players", "9"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("allows 2 to 5"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("allows 2 to 6"));
 }
 
 // ---- setup errors, found when the rule set is loaded (not at the first game) ----

@@ -124,6 +124,25 @@ impl TradersBuilders {
             f.owner == player && f.kind == kind
         })
     }
+
+    /// BUILDER-2: sends home the builder and pig of `f`'s owner in `f`'s feature when that
+    /// owner has no follower left there (`f`: a follower as it stood before it left).
+    fn release_alone(&self, rules: &Rules, st: &mut State, me: usize, f: &Figure) {
+        let Some(node) = f.node else { return };
+        if !rules.figure_kinds[f.kind as usize].follower || Self::has_follower(rules, st, f.owner, node) {
+            return;
+        }
+        let alone: Vec<FigureId> = st
+            .figures_in(node)
+            .filter(|&g| {
+                let g = &st.figures[g as usize];
+                g.owner == f.owner && (g.kind == self.ids.builder || g.kind == self.ids.pig)
+            })
+            .collect();
+        for id in alone {
+            st.remove_figure(rules, id, RemoveReason::Plugin(me as u8));
+        }
+    }
 }
 
 impl Plugin for TradersBuilders {
@@ -138,6 +157,7 @@ impl Plugin for TradersBuilders {
             | Hooks::FEATURE_COMPLETED
             | Hooks::FEATURE_SCORED
             | Hooks::FIGURE_REMOVED
+            | Hooks::FIGURE_MOVED
             | Hooks::FINAL_SCORING
             | Hooks::QUERY
     }
@@ -281,23 +301,19 @@ impl Plugin for TradersBuilders {
         f: &Figure,
         why: RemoveReason,
     ) {
-        let Some(node) = f.node else { return };
-        if !rules.figure_kinds[f.kind as usize].follower || Self::has_follower(rules, st, f.owner, node) {
-            return;
-        }
         // A scored feature's figures all go home with it (the engine removes them).
-        if why == RemoveReason::Scored && st.graph.is_scored(st.graph.find(node)) {
+        if why == RemoveReason::Scored && f.node.is_some_and(|n| st.graph.is_scored(st.graph.find(n))) {
             return;
         }
-        let alone: Vec<FigureId> = st
-            .figures_in(node)
-            .filter(|&g| {
-                let g = &st.figures[g as usize];
-                g.owner == f.owner && (g.kind == self.ids.builder || g.kind == self.ids.pig)
-            })
-            .collect();
-        for id in alone {
-            st.remove_figure(rules, id, RemoveReason::Plugin(me as u8));
+        self.release_alone(rules, st, me, f);
+    }
+
+    /// BUILDER-2: likewise when a follower moves out of its feature (e.g. a knight into a
+    /// castle).
+    fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {
+        let root = |n: Option<NodeId>| n.map(|n| st.graph.find(n));
+        if from.node.is_some() && root(st.figures[id as usize].node) != root(from.node) {
+            self.release_alone(rules, st, me, from);
         }
     }
 
