@@ -6,7 +6,10 @@
 //! - `base+dynamic_noop`: the no-op plugin file (`tests/fixtures/plugins/probe`, default
 //!   options) subscribed to every hook (dispatch + library boundary);
 //! - `base+dynamic_monastery9`: the example plugin file `house-monastery` with `points = 9`
-//!   (one hook, scores unchanged): a realistic house rule.
+//!   (one hook, scores unchanged): a realistic house rule;
+//! - `princess_builtin` / `princess_file` (`config/princess-dragon.toml`) and
+//!   `abbot_builtin` / `abbot_file` (`config/abbot.toml`): the ports of
+//!   `plugins/examples/` against the built-in plugins (the same games).
 //!
 //! `cargo bench --bench dynamic`. Wall times are noisy on a shared machine:
 //! `CARC_BENCH_TABLE=50 cargo bench --bench dynamic` prints the best time of each variant
@@ -86,6 +89,27 @@ fn variants() -> Vec<(&'static str, Arc<Rules>)> {
     ]
 }
 
+/// Ports of built-in plugins against the built-ins, on their own rule sets (same games):
+/// `NAME_builtin` and `NAME_file`.
+fn port_variants() -> Vec<(&'static str, Arc<Rules>)> {
+    let files = plugin_util::build(true);
+    let ported = |config: &str, plugin: &str, lib: &str| {
+        let file = format!("config/{config}");
+        let text = read_rules_text(&file).expect("rule set");
+        let entry = format!("[[plugins]]\nname = \"{plugin}\"\n");
+        let path = files[lib].display().to_string().replace('\\', "/");
+        let text = text.replace(&entry, &format!("[[plugins]]\npath = \"{path}\"\n"));
+        let loader = carcassonne_dynamic::disk_loader(&file);
+        load_rules_with(&file, &text, &disk_resolver(&file), &factories(), Some(&loader)).expect("rule set")
+    };
+    vec![
+        ("princess_builtin", ported("princess-dragon.toml", "none", "house_princess")),
+        ("princess_file", ported("princess-dragon.toml", "princess", "house_princess")),
+        ("abbot_builtin", ported("abbot.toml", "none", "house_abbot")),
+        ("abbot_file", ported("abbot.toml", "abbot", "house_abbot")),
+    ]
+}
+
 fn boundary(c: &mut Criterion) {
     let variants = variants();
     // The no-op plugins change nothing: the same games, the same scores.
@@ -97,6 +121,14 @@ fn boundary(c: &mut Criterion) {
     let mut group = c.benchmark_group("dynamic");
     group.throughput(Throughput::Elements(SEEDS));
     for (name, r) in &variants {
+        group.bench_function(*name, |b| b.iter(|| games(r, &mut buf)));
+    }
+    // A port plays the built-in's games.
+    let ports = port_variants();
+    for pair in ports.chunks(2) {
+        assert_eq!(games(&pair[0].1, &mut buf), games(&pair[1].1, &mut buf), "{} changed the games", pair[1].0);
+    }
+    for (name, r) in &ports {
         group.bench_function(*name, |b| b.iter(|| games(r, &mut buf)));
     }
     group.finish();
@@ -128,7 +160,8 @@ fn main() {
         return;
     }
     if let Ok(name) = std::env::var("CARC_BENCH_VARIANT") {
-        let v = variants();
+        let mut v = variants();
+        v.extend(port_variants());
         let (_, r) = v.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no variant '{name}'"));
         let mut buf = Vec::with_capacity(256);
         let reps: u64 = std::env::var("CARC_BENCH_REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);

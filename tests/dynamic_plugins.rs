@@ -239,6 +239,13 @@ fn the_guide_template_is_the_overstretched_example() {
     assert!(doc.contains(&format!("```rust\n{code}```")), "the template in the guide and the example differ");
 }
 
+#[test]
+fn the_guide_shows_the_tax_collector_crate_as_it_is() {
+    let doc = std::fs::read_to_string("docs/writing-plugins.md").unwrap();
+    let code = std::fs::read_to_string("plugins/examples/tax-collector/src/lib.rs").unwrap();
+    assert!(doc.contains(&format!("```rust\n{code}```")), "the tax collector in the guide and the crate differ");
+}
+
 /// Plays one turn: the first legal tile placement, then a farmer (`farmer`) or a pass.
 fn play_turn(g: &mut Game, farmer: bool) {
     let turn = g.st.turn;
@@ -437,6 +444,70 @@ fn an_invalid_effect_stops_the_game() {
         let e = game_error(&format!("bad-{bad}"), &format!("bad_in = \"{hook}\"\nbad = \"{bad}\""));
         assert!(e.contains("plugin 'probe'") && e.contains(&format!("hook {hook}: invalid effect: {want}")), "{e}");
     }
+}
+
+/// Interface 3.0's own bad input: a decision with no legal action, a figure that is not on
+/// the board, a part that is not, a placement of an undeclared figure kind.
+#[test]
+fn an_invalid_decision_or_figure_stops_the_game() {
+    let cases = [
+        ("on_turn_start", "empty_decision", "", "hook decision_actions: its decision (code 7) has no legal action"),
+        ("on_turn_end", "missing_figure", "", "hook on_turn_end: invalid effect: figure #9999 is not on the board"),
+        (
+            "on_turn_start",
+            "bad_part",
+            "figure = \"probe-token\"\n",
+            "hook on_turn_start: invalid effect: part #99999 is not on the board",
+        ),
+        (
+            "figure_actions",
+            "bad_offer",
+            "",
+            "hook figure_actions: invalid figure placement: placing figure kind #5, but the plugin declared 0",
+        ),
+    ];
+    for (hook, bad, extra, want) in cases {
+        let e = game_error(&format!("bad3-{bad}"), &format!("{extra}bad_in = \"{hook}\"\nbad = \"{bad}\""));
+        assert!(e.contains("plugin 'probe'") && e.contains(want), "{e}");
+        assert!(!e.contains('\n'), "one line: {e}");
+    }
+}
+
+/// A figure kind another plugin declares is refused when the rule set loads (exit 2 from the
+/// CLI), naming the plugin, the kind and the line.
+#[test]
+fn a_colliding_figure_kind_is_refused_at_load_time() {
+    let e = err_of("collide", &base_with(&file_entry("carcassonne_test_probe", 5, "figure = \"follower\"")));
+    assert!(e.contains("rules.toml:"), "{e}");
+    assert!(
+        e.contains("plugin 'probe'") && e.contains("figure kind 'follower', which another plugin already declares"),
+        "{e}"
+    );
+    let dir = scratch("collide-cli");
+    let file = write_rules(&dir, &base_with(&file_entry("carcassonne_test_probe", 5, "figure = \"follower\"")));
+    let (code, _, err) = cli(&["play", "--rules", &file]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("which another plugin already declares") && err.trim().lines().count() == 1, "{err}");
+}
+
+/// A state whose clone panics: the clone (as a bot's search makes) stops with an error naming
+/// the plugin; the original game goes on.
+#[test]
+fn a_state_that_panics_when_cloned_stops_only_the_clone() {
+    let rules = load_ok("panic-clone", &base_with(&file_entry("carcassonne_test_probe", 5, "panic_in = \"clone\"")));
+    let mut g = Game::new(rules, 2, 3).unwrap();
+    let clone = g.clone();
+    let mut legal = Vec::new();
+    clone.legal_actions(&mut legal);
+    let e = clone.failure().expect("the clone stops").to_string();
+    assert!(e.contains("plugin 'probe'") && e.contains("its state is unusable (its clone panicked)"), "{e}");
+    assert!(clone.decision().is_none());
+    // The original is untouched: it plays to the end.
+    while g.decision().is_some() {
+        g.legal_actions(&mut legal);
+        g.play_unchecked(legal[0]);
+    }
+    assert!(g.is_over() && g.failure().is_none());
 }
 
 #[test]

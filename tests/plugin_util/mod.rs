@@ -13,9 +13,12 @@ use std::sync::OnceLock;
 
 /// The plugin packages: examples and test fixtures.
 pub const PACKAGES: &[&str] = &[
+    "house-abbot",
     "house-monastery",
     "house-no-farmers",
     "house-overstretched",
+    "house-princess",
+    "house-tax-collector",
     "carcassonne-test-probe",
     "carcassonne-test-old-api",
 ];

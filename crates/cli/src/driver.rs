@@ -30,6 +30,10 @@ pub fn run_to_end(
 ) -> Result<(), String> {
     while let Some(d) = game.decision() {
         game.legal_actions(buf);
+        // A plugin may fail while listing the actions (e.g. a decision with none).
+        if let Some(f) = game.failure() {
+            return Err(f.to_string());
+        }
         if buf.is_empty() {
             return Err(format!(
                 "turn {}: a decision of player {} has no legal action ({:?})",

@@ -69,6 +69,8 @@ pub struct FilePlugin {
     pub conflicts: Vec<String>,
     /// Its options after defaults, as JSON.
     pub options: serde_json::Value,
+    /// Tile files it brings (paths relative to the rule set's file).
+    pub tile_files: Vec<String>,
     pub plugin: Box<dyn Plugin>,
 }
 
@@ -190,6 +192,12 @@ pub fn load_rules_with(
                         at(n.span().start),
                         format!("plugin file '{}' holds plugin '{}', not '{}'", path.get_ref(), fp.name, n.get_ref()),
                     ));
+                }
+                for tf in &fp.tile_files {
+                    let (shown, body) = resolve(tf).map_err(|e| {
+                        InputError::new(file, line, format!("plugin '{}' tile file '{tf}': cannot read {e}", fp.name))
+                    })?;
+                    catalog.load_str(&shown, &body)?;
                 }
                 let loaded =
                     LoadedPlugin { name: fp.name, priority: p.priority, options: fp.options, plugin: fp.plugin };

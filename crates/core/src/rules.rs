@@ -343,12 +343,19 @@ impl Rules {
         self.query_list(q.key).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
     }
 
-    /// [`Rules::ask`] of every plugin but `except` (a plugin asking the others).
-    pub fn ask_except(&self, st: &State, q: &Query, except: usize) -> Option<bool> {
-        self.query_list(q.key)
-            .iter()
-            .filter(|&&i| i as usize != except)
-            .find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+    /// Every plugin's answer but `except`'s (a plugin asking the others), combined as
+    /// [`Rules::verdict`] does: `Some(false)` when any says no, else `Some(true)` when any
+    /// says yes, else `None`.
+    pub fn answers_except(&self, st: &State, q: &Query, except: usize) -> Option<bool> {
+        let mut answer = None;
+        for &i in self.query_list(q.key).iter().filter(|&&i| i as usize != except) {
+            match self.p(i).answer(self, st, i as usize, q) {
+                Some(false) => return Some(false),
+                Some(true) => answer = Some(true),
+                None => {}
+            }
+        }
+        answer
     }
 
     /// The plugins that may answer query `key`, in priority order.

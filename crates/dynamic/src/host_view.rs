@@ -10,8 +10,8 @@ use carcassonne_core::rules::Rules;
 use carcassonne_core::state::{Figure, FigureId, State};
 use carcassonne_core::Pos;
 use carcassonne_plugin_api::{
-    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, PluginAction, QueryView, RawEffects, TileView,
-    Verdict,
+    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, IdRange, PluginAction, QueryView, RawEffects,
+    TileView, Verdict,
 };
 
 /// An action of the figure decision as a plugin sees it.
@@ -172,7 +172,6 @@ impl GameView for HostView<'_> {
             complete: st.is_complete(root),
             scored: g.is_scored(root),
             followers: g.followers(root),
-            majority: st.majority(self.rules, root),
         })
     }
     fn figure(&self, id: u32) -> ROption<FigureView<'_>> {
@@ -190,21 +189,31 @@ impl GameView for HostView<'_> {
     fn figures(&self) -> RVec<u32> {
         self.st.figures.iter().enumerate().filter(|(_, f)| f.alive).map(|(i, _)| i as u32).collect()
     }
-    fn placed_parts(&self) -> RVec<u32> {
-        self.st.placed_parts().collect()
+    fn placed_parts(&self) -> IdRange {
+        let r = self.st.placed_parts();
+        IdRange { first: r.start, end: r.end }
     }
-    fn part_features(&self, part: u32) -> RVec<u32> {
+    fn part_features(&self, part: u32) -> IdRange {
         if !self.part_ok(part) {
-            return RVec::new();
+            return IdRange::default();
         }
-        let n = self.st.rotated(self.rules, part).features.len() as u8;
-        (0..n).map(|i| self.st.node_of(part, i)).collect()
+        let first = self.st.node_of(part, 0);
+        IdRange { first, end: first + self.st.rotated(self.rules, part).features.len() as u32 }
+    }
+    fn majority(&self, node: u32) -> u8 {
+        if !self.node_ok(node) {
+            return 0;
+        }
+        self.st.majority(self.rules, node)
     }
     fn feature_name(&self, node: u32) -> RString {
         if !self.node_ok(node) {
             return RString::new();
         }
-        self.st.feature_name(self.rules, node).into()
+        let n = self.st.graph.node(node);
+        let pos = self.st.board.parts[n.part as usize].pos;
+        let f = &self.st.rotated(self.rules, n.part).features[n.local as usize];
+        format!("{pos} {}", carcassonne_core::tile::feature_name(f)).into()
     }
     fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool {
         let bit = self.rules.catalog.marker(marker.as_str());
@@ -228,7 +237,10 @@ impl GameView for HostView<'_> {
             node: q.node.into_option().filter(|&n| self.node_ok(n)),
             by: self.me as u8,
         };
-        self.rules.ask_except(self.st, &query, self.me).into()
+        self.rules.answers_except(self.st, &query, self.me).into()
+    }
+    fn is_protected(&self, figure: u32) -> bool {
+        self.st.figures.get(figure as usize).is_some_and(|f| f.alive) && self.st.is_protected(self.rules, figure)
     }
     fn allow_figure(&self, p: &FigurePlacementView<'_>) -> bool {
         let Some(kind) = self.rules.figure_kind(p.figure.as_str()) else { return false };

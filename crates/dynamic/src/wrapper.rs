@@ -19,6 +19,7 @@ use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::FilePlugin;
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
+use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State};
 use carcassonne_core::{NodeId, Pos, TileCandidates, TileTypeId};
 use carcassonne_plugin_api as api;
@@ -36,6 +37,8 @@ pub struct DynamicPlugin {
     rule: HouseRuleBox,
     /// Declared score sources and statistics, and their indices in the rule set.
     sources: Vec<String>,
+    /// Which declared sources are extra (indices of `sources`).
+    extra: Vec<u32>,
     stats: Vec<String>,
     source_ids: Vec<u8>,
     stat_ids: Vec<usize>,
@@ -44,6 +47,9 @@ pub struct DynamicPlugin {
     figure_ids: Vec<u8>,
     /// Declared question names.
     queries: Vec<String>,
+    /// Declared land tiles (set, marker, first edition) and the markers' bits.
+    land_tiles: Vec<(String, String, bool)>,
+    land_markers: Vec<u32>,
 }
 
 /// A plugin file's per-game state in the engine's slot: the plugin's box and the address
@@ -148,20 +154,28 @@ impl DynamicPlugin {
         let stats = strings(&inst.stats);
         let requires = strings(&inst.requires);
         let conflicts = strings(&inst.conflicts);
+        let tile_files = strings(&inst.tile_files);
         let plugin = DynamicPlugin {
             name: name.clone(),
             file: file.to_string(),
             hooks: Hooks(inst.hooks.0),
             rule: inst.rule,
             sources,
+            extra: inst.extra_sources.iter().copied().collect(),
             stats,
             source_ids: Vec::new(),
             stat_ids: Vec::new(),
             figures: inst.figures.iter().cloned().collect(),
             figure_ids: Vec::new(),
             queries: strings(&inst.queries),
+            land_tiles: inst
+                .land_tiles
+                .iter()
+                .map(|l| (l.set.to_string(), l.marker.to_string(), l.first_edition))
+                .collect(),
+            land_markers: Vec::new(),
         };
-        Ok(FilePlugin { name, requires, conflicts, options, plugin: Box::new(plugin) })
+        Ok(FilePlugin { name, requires, conflicts, options, tile_files, plugin: Box::new(plugin) })
     }
 
     /// The file the plugin was loaded from.
@@ -192,6 +206,15 @@ impl DynamicPlugin {
             self.fail(st, hook, format_args!("invalid effect: {e}"));
             return Verdict::PASS;
         }
+        for sc in fx.scores.iter() {
+            let source = self.source_ids[sc.source as usize];
+            if sc.majority {
+                st.score_feature(rules, sc.node, sc.points, source, sc.final_scoring);
+            } else {
+                let reason = if sc.reason.is_empty() { self.name.as_str() } else { sc.reason.as_str() };
+                st.score_players(rules, Some(sc.node), sc.winners, sc.points, source, sc.final_scoring, reason);
+            }
+        }
         for p in fx.points.iter() {
             let source = self.source_ids[p.source as usize];
             let reason = if p.reason.is_empty() { self.name.as_str() } else { p.reason.as_str() };
@@ -213,7 +236,14 @@ impl DynamicPlugin {
                     st.add_figure(rules, op.owner, self.figure_ids[op.figure as usize], op.part, node);
                 }
                 api::FigureOp::MOVE => st.move_figure(rules, op.figure, op.part, node),
-                _ => st.remove_figure(rules, op.figure, RemoveReason::Plugin(me as u8)),
+                _ => {
+                    // As the built-in plugins remove a figure: its owner's builder or pig
+                    // leaves with a last follower (PD-DRAGON-7).
+                    let fig = st.figures[op.figure as usize];
+                    let why = RemoveReason::Plugin(me as u8);
+                    st.remove_figure(rules, op.figure, why);
+                    st.release_dependents(rules, &fig, why);
+                }
             }
         }
         for d in fx.decisions.iter() {
@@ -253,6 +283,21 @@ impl DynamicPlugin {
         }
         if let Some(op) = fx.figures.first() {
             self.check_figure(rules, st, op)?;
+        }
+        for sc in fx.scores.iter() {
+            if sc.node as usize >= st.graph.len() {
+                return Err(format!("scoring node #{}, which is not on the board", sc.node));
+            }
+            if sc.source as usize >= self.sources.len() {
+                return Err(format!(
+                    "scoring under score source #{}, but the plugin declared {}",
+                    sc.source,
+                    self.sources.len()
+                ));
+            }
+            if !sc.majority && (sc.winners as u32) >> st.players != 0 {
+                return Err(format!("scoring seats {:#b}, but the game has {} seats", sc.winners, st.players));
+            }
         }
         for d in fx.decisions.iter() {
             if d.player as usize >= st.players {
@@ -499,11 +544,8 @@ impl Plugin for DynamicPlugin {
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        self.source_ids = self.sources.iter().map(|s| reg.source(s)).collect::<Result<_, _>>()?;
-        for s in &self.stats {
-            carcassonne_core::error::check_printable("statistic", s)?;
-        }
-        self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
+        // Figure kinds first, then sources and statistics: the order a built-in plugin
+        // registers them in, so that a port plays the same games.
         let mut ids = Vec::with_capacity(self.figures.len());
         for f in &self.figures {
             let name = f.name.as_str();
@@ -516,8 +558,26 @@ impl Plugin for DynamicPlugin {
             ids.push(reg.figure_kind(name, f.follower, f.strength, f.per_player)?);
         }
         self.figure_ids = ids;
+        self.source_ids = Vec::with_capacity(self.sources.len());
+        for (i, s) in self.sources.iter().enumerate() {
+            let id = if self.extra.contains(&(i as u32)) { reg.extra_source(s)? } else { reg.source(s)? };
+            self.source_ids.push(id);
+        }
+        for s in &self.stats {
+            carcassonne_core::error::check_printable("statistic", s)?;
+        }
+        self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
         for q in &self.queries {
             reg.query(q);
+        }
+        self.land_markers =
+            self.land_tiles.iter().map(|(set, marker, _)| reg.require_marker(set, marker)).collect::<Result<_, _>>()?;
+        Ok(())
+    }
+
+    fn setup(&self, rules: &Rules, setup: &mut Setup) -> Result<(), String> {
+        for ((set, _, first), &bits) in self.land_tiles.iter().zip(&self.land_markers) {
+            setup.add_marked_land_tiles(rules, set, bits, *first)?;
         }
         Ok(())
     }
@@ -601,11 +661,41 @@ impl Plugin for DynamicPlugin {
     }
 
     fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
-        let Some(list) = self.actions(rules, st, me, bit::FIGURE_ACTIONS, |r, v, s| r.figure_actions(v, s)) else {
+        if st.failure().is_some() {
             return;
-        };
+        }
+        let Some(state) = self.state_ptr(st, me, bit::FIGURE_ACTIONS) else { return };
+        let hv = HostView::new(rules, st, me);
+        let list = self.rule.figure_actions(view(&hv), state);
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_ACTIONS, reported);
+            return;
+        }
         let plugin = me as u8;
-        out.extend(list.iter().map(|a| Action::Plugin { plugin, code: a.code, a: a.a, b: a.b }));
+        for o in list.iter() {
+            if !o.place {
+                let a = o.action;
+                out.push(Action::Plugin { plugin, code: a.code, a: a.a, b: a.b });
+                continue;
+            }
+            let op = api::FigureOp {
+                op: api::FigureOp::PLACE,
+                figure: o.figure,
+                owner: st.current,
+                part: o.part,
+                node: o.node,
+            };
+            if let Err(e) = self.check_figure(rules, st, &op) {
+                self.fail(st, bit::FIGURE_ACTIONS, format_args!("invalid figure placement: {e}"));
+                return;
+            }
+            let feature = match o.node.into_option() {
+                Some(n) => (n - st.board.parts[o.part as usize].node_base) as u8,
+                None => carcassonne_core::NO_FEATURE,
+            };
+            out.push(Action::PlaceFigure { kind: self.figure_ids[o.figure as usize], part: o.part, feature });
+        }
     }
 
     fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {

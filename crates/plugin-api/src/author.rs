@@ -24,13 +24,24 @@ pub struct Stat(pub u32);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FigureKind(pub u32);
 
+impl OfferedAction {
+    /// A figure placement to offer: a figure of `kind` (the plugin's) on placed part `part`,
+    /// in the feature of `node` (a node of that part) or on the tile.
+    pub fn placement(kind: FigureKind, part: u32, node: Option<u32>) -> Self {
+        OfferedAction { place: true, action: PluginAction::default(), figure: kind.0, part, node: node.into() }
+    }
+}
+
 /// What a plugin declares when it is built: score sources, statistics, requirements.
 #[derive(Debug, Default)]
 pub struct Declare {
     sources: Vec<String>,
+    extra_sources: Vec<u32>,
     stats: Vec<String>,
     figures: Vec<FigureKindDecl>,
     queries: Vec<String>,
+    tile_files: Vec<String>,
+    land_tiles: Vec<LandTilesDecl>,
     requires: Vec<String>,
     conflicts: Vec<String>,
     host: Option<ApiVersion>,
@@ -41,6 +52,15 @@ impl Declare {
     /// or a new one, shown in `simulate`'s points by source.
     pub fn source(&mut self, name: &str) -> Source {
         Source(index_of(&mut self.sources, name))
+    }
+    /// A score source for scorings that are not a feature's own (e.g. a bonus or a
+    /// take-back): plugins that reward a feature's scoring (the fairies) ignore them.
+    pub fn extra_source(&mut self, name: &str) -> Source {
+        let s = self.source(name);
+        if !self.extra_sources.contains(&s.0) {
+            self.extra_sources.push(s.0);
+        }
+        s
     }
     /// A statistic `simulate` reports (mean and total per game).
     pub fn stat(&mut self, name: &str) -> Stat {
@@ -59,6 +79,17 @@ impl Declare {
     /// the engine's known ones (`eatable`, `capturable`, ...).
     pub fn query(&mut self, name: &str) {
         index_of(&mut self.queries, name);
+    }
+    /// A tile file the plugin brings (a path from its options, relative to the rule set's
+    /// file); its tiles join the catalog under the set name the file declares, with the
+    /// markers and modifiers it lists (`extra_markers`, `extra_modifiers`).
+    pub fn tile_file(&mut self, path: &str) {
+        index_of(&mut self.tile_files, path);
+    }
+    /// Puts the tiles of tile set `set` that carry `marker` into the land tiles
+    /// (`first_edition`: their 1st-edition printings where a tile has one).
+    pub fn land_tiles(&mut self, set: &str, marker: &str, first_edition: bool) {
+        self.land_tiles.push(LandTilesDecl { set: set.into(), marker: marker.into(), first_edition });
     }
     /// A plugin that must be in the same rule set (e.g. `"base"`).
     pub fn requires(&mut self, plugin: &str) {
@@ -95,6 +126,7 @@ pub struct Effects {
     pub stats: Vec<StatBump>,
     pub figures: Vec<FigureOp>,
     pub decisions: Vec<DecisionView>,
+    pub scores: Vec<ScoreOp>,
 }
 
 impl Effects {
@@ -104,6 +136,7 @@ impl Effects {
             && self.stats.is_empty()
             && self.figures.is_empty()
             && self.decisions.is_empty()
+            && self.scores.is_empty()
     }
 
     /// Whether nothing was ever pushed (no allocation to free).
@@ -113,6 +146,7 @@ impl Effects {
             && self.stats.capacity() == 0
             && self.figures.capacity() == 0
             && self.decisions.capacity() == 0
+            && self.scores.capacity() == 0
     }
 
     /// The form that crosses the boundary.
@@ -123,7 +157,29 @@ impl Effects {
             stats: self.stats.into(),
             figures: self.figures.into(),
             decisions: self.decisions.into(),
+            scores: self.scores.into(),
         }
+    }
+
+    /// Scores the feature of `node`: `points` to its majority, under `source`; during play
+    /// (not `final_scoring`) the feature is then marked scored. Every plugin hears of it.
+    pub fn score_feature(&mut self, node: u32, points: i32, source: Source, final_scoring: bool) {
+        let reason = RString::new();
+        self.scores.push(ScoreOp { node, majority: true, winners: 0, points, source: source.0, final_scoring, reason });
+    }
+    /// Scores `points` to each seat of `winners` (a bit set) for the feature of `node`,
+    /// without marking it scored (e.g. a bonus), shown in records with `reason`.
+    pub fn score_seats(
+        &mut self,
+        node: u32,
+        winners: u8,
+        points: i32,
+        source: Source,
+        final_scoring: bool,
+        reason: &str,
+    ) {
+        let reason = reason.into();
+        self.scores.push(ScoreOp { node, majority: false, winners, points, source: source.0, final_scoring, reason });
     }
 
     /// Places a figure of a kind the plugin declared from `owner`'s supply on placed part
@@ -214,8 +270,10 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     fn on_tile_placed(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
         Ok(())
     }
-    /// The plugin's own actions in the figure decision (instead of a figure placement).
-    fn figure_actions(&self, view: &View<'_>, state: &Self::State, out: &mut Vec<PluginAction>) -> Outcome {
+    /// The plugin's own actions in the figure decision (instead of a figure placement), and
+    /// placements of its own figure kinds ([`OfferedAction::placement`]); a plain
+    /// [`PluginAction`] converts with `.into()`.
+    fn figure_actions(&self, view: &View<'_>, state: &Self::State, out: &mut Vec<OfferedAction>) -> Outcome {
         Ok(())
     }
     /// May this figure go there?
@@ -296,10 +354,17 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     fn answer(&self, view: &View<'_>, state: &Self::State, query: &QueryView<'_>) -> Outcome<Option<bool>> {
         Ok(None)
     }
-    /// Keep this action in the figure decision? (`Ok(false)` removes it; at least one
-    /// action must stay.)
-    fn filter_figure_actions(&self, view: &View<'_>, state: &Self::State, action: &ActionView<'_>) -> Outcome<bool> {
-        Ok(true)
+    /// Narrows the figure decision: `actions` are every plugin's actions and `pass`; set
+    /// `keep[i] = false` for each one to remove (e.g. all but one's own, to make it
+    /// compulsory). At least one action must stay.
+    fn filter_figure_actions(
+        &self,
+        view: &View<'_>,
+        state: &Self::State,
+        actions: &[ActionView<'_>],
+        keep: &mut [bool],
+    ) -> Outcome {
+        Ok(())
     }
     /// The legal actions of a decision this plugin pushed ([`Effects::push_decision`]):
     /// at least one (e.g. one meaning "no").
@@ -509,8 +574,8 @@ impl<R: Rule> HouseRule for Adapter<R> {
     fn on_tile_placed(&self, view: View<'_>, st: StatePtr) {
         effects(&view, |fx| self.0.on_tile_placed(&view, Self::state(st), fx))
     }
-    fn figure_actions(&self, view: View<'_>, st: StatePtr) -> RVec<PluginAction> {
-        let out: Vec<PluginAction> = judge(&view, || {
+    fn figure_actions(&self, view: View<'_>, st: StatePtr) -> RVec<OfferedAction> {
+        let out: Vec<OfferedAction> = judge(&view, || {
             let mut out = Vec::new();
             self.0.figure_actions(&view, Self::state(st), &mut out).map(|()| out)
         });
@@ -566,15 +631,7 @@ impl<R: Rule> HouseRule for Adapter<R> {
         actions: RSlice<'_, ActionView<'_>>,
         mut keep: RSliceMut<'_, bool>,
     ) {
-        let state = Self::state(st);
-        let r = guard(|| {
-            for (a, k) in actions.iter().zip(keep.iter_mut()) {
-                if *k && !self.0.filter_figure_actions(&view, state, a)? {
-                    *k = false;
-                }
-            }
-            Ok(())
-        });
+        let r = guard(|| self.0.filter_figure_actions(&view, Self::state(st), &actions, &mut keep));
         if let Err(e) = r {
             report(&view, e);
         }
@@ -644,9 +701,12 @@ pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
         hooks,
         options: resolved.into(),
         sources: list(d.sources),
+        extra_sources: d.extra_sources.into(),
         stats: list(d.stats),
         figures: d.figures.into(),
         queries: list(d.queries),
+        tile_files: list(d.tile_files),
+        land_tiles: d.land_tiles.into(),
         requires: list(d.requires),
         conflicts: list(d.conflicts),
         built_with: ApiVersion::current(),

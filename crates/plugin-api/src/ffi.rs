@@ -166,6 +166,47 @@ pub struct PluginAction {
     pub b: i32,
 }
 
+/// What a plugin offers in the figure decision: one of its own actions, or a figure
+/// placement of a kind it declared (an ordinary figure placement for the engine: the
+/// other plugins' `allow_figure` and `on_figure_placed` see it, records write it as a
+/// `figure` action).
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferedAction {
+    /// A figure placement (`figure`, `part`, `node`) rather than `action`.
+    pub place: bool,
+    pub action: PluginAction,
+    /// The index of a figure kind the plugin declared.
+    pub figure: u32,
+    pub part: u32,
+    /// The feature node (a node of `part`), or none: on the tile.
+    pub node: ROption<u32>,
+}
+
+impl From<PluginAction> for OfferedAction {
+    fn from(action: PluginAction) -> Self {
+        OfferedAction { place: false, action, figure: 0, part: 0, node: ROption::RNone }
+    }
+}
+
+/// A scoring of a feature (effects): `points` under a declared source, to the feature's
+/// majority (`majority`; the feature is then marked scored unless `final_scoring`) or to the
+/// seats of `winners`; the engine logs it and tells every plugin (`on_feature_scored`).
+#[repr(C)]
+#[derive(StableAbi, Clone, Debug, PartialEq, Eq)]
+pub struct ScoreOp {
+    pub node: u32,
+    pub majority: bool,
+    /// Bit set of seats (when not `majority`).
+    pub winners: u8,
+    pub points: i32,
+    /// Index into the plugin's declared sources.
+    pub source: u32,
+    pub final_scoring: bool,
+    /// Shown in records (not `majority`; there the engine writes "SOURCE completed/final").
+    pub reason: RString,
+}
+
 /// A decision: the figure decision ([`DecisionView::FIGURE`]) or one a plugin pushed
 /// ([`RawEffects::decisions`]), answered by `player`.
 #[repr(C)]
@@ -193,6 +234,16 @@ pub struct FigureKindDecl {
     pub per_player: u8,
 }
 
+/// Tiles a plugin puts into the land tiles: those of tile set `set` with marker `marker`
+/// (`first_edition`: the 1st-edition printings where a tile has one).
+#[repr(C)]
+#[derive(StableAbi, Clone, Debug, PartialEq, Eq)]
+pub struct LandTilesDecl {
+    pub set: RString,
+    pub marker: RString,
+    pub first_edition: bool,
+}
+
 /// A change to the figures on the board, applied after the hook returns through the
 /// engine's own calls (so every plugin's hooks fire, as for a built-in plugin).
 #[repr(C)]
@@ -218,7 +269,7 @@ impl FigureOp {
 
 /// What a hook that may change the game hands back through
 /// [`GameView::report_effects`] (only when it has any effect: the common no-effect case
-/// costs nothing). Applied in this order: points, stats, figures, decisions.
+/// costs nothing). Applied in this order: scores, points, stats, figures, decisions.
 #[repr(C)]
 #[derive(StableAbi, Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawEffects {
@@ -229,6 +280,8 @@ pub struct RawEffects {
     pub figures: RVec<FigureOp>,
     /// Decisions to push (the engine asks `decision_actions` for their legal actions).
     pub decisions: RVec<DecisionView>,
+    /// Feature scorings (applied first).
+    pub scores: RVec<ScoreOp>,
 }
 
 /// A plugin's per-game state, owned by the engine: created by `init_state`, cloned with
@@ -339,10 +392,32 @@ pub struct FeatureView<'a> {
     pub open_edges: u32,
     pub complete: bool,
     pub scored: bool,
-    /// Follower strength per seat is not here: see `majority`.
+    /// Follower strength per seat is not here: see [`GameView::majority`].
     pub followers: u32,
-    /// Seats with the most follower strength (bit set; 0 if none).
-    pub majority: u8,
+}
+
+/// Consecutive ids `first..end` (placed parts, feature nodes): iterate with `.iter()`.
+#[repr(C)]
+#[derive(StableAbi, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IdRange {
+    pub first: u32,
+    pub end: u32,
+}
+
+impl IdRange {
+    pub fn iter(self) -> std::ops::Range<u32> {
+        self.first..self.end
+    }
+    pub fn len(self) -> usize {
+        self.end.saturating_sub(self.first) as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.end <= self.first
+    }
+    /// The `i`-th id, if in range.
+    pub fn get(self, i: usize) -> Option<u32> {
+        (i < self.len()).then(|| self.first + i as u32)
+    }
 }
 
 /// One scoring (`on_feature_scored`).
@@ -436,10 +511,13 @@ pub trait GameView {
     /// Every figure on the board (ids).
     fn figures(&self) -> RVec<u32>;
     /// The placed parts of the tile placed this turn (one, or two for a double tile).
-    fn placed_parts(&self) -> RVec<u32>;
+    fn placed_parts(&self) -> IdRange;
     /// The feature nodes of a placed part (its features in the tile's order).
-    fn part_features(&self, part: u32) -> RVec<u32>;
-    /// The name of a feature node as records write it, e.g. `"(1,0) road:E+W"`.
+    fn part_features(&self, part: u32) -> IdRange;
+    /// Seats with the most follower strength in the feature of a node (bit set; 0 if none).
+    fn majority(&self, node: u32) -> u8;
+    /// The name of a feature node on its own tile, as records write it, e.g.
+    /// `"(1,0) road:E+W"` (a node of the tile at (1,0), whatever the whole road spans).
     fn feature_name(&self, node: u32) -> RString;
     /// Whether the tile of a placed part has a marker (`"princess"`, `"garden"`, ...).
     fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool;
@@ -447,9 +525,12 @@ pub trait GameView {
     fn node_has_modifier(&self, node: u32, modifier: RStr<'_>) -> bool;
     /// Whether a figure kind is a follower (`"follower"`, `"large"`, ...).
     fn is_follower(&self, figure: RStr<'_>) -> bool;
-    /// Another plugin's answer to a question (`"eatable"`, `"princess_removable"`, a
-    /// declared name, ...): `None` when nobody has an opinion. This plugin is not asked.
+    /// The other plugins' answer to a question (`"eatable"`, `"princess_removable"`, a
+    /// declared name, ...): `None` when nobody has an opinion, `Some(false)` when any says
+    /// no (a restriction outweighs any yes), else `Some(true)`. This plugin is not asked.
     fn ask(&self, query: &QueryView<'_>) -> ROption<bool>;
+    /// Whether a plugin protects a figure from other plugins' effects (`is_protected`).
+    fn is_protected(&self, figure: u32) -> bool;
     /// Whether every plugin allows a figure placement (their `allow_figure` vetoes).
     fn allow_figure(&self, placement: &FigurePlacementView<'_>) -> bool;
     /// How a hook hands its effects back (at most once per call; only hooks that may
@@ -489,8 +570,8 @@ pub trait HouseRule: Send + Sync {
         allowed: RSliceMut<'_, bool>,
     );
     fn on_tile_placed(&self, view: View<'_>, state: StatePtr);
-    /// The plugin's actions in the figure decision.
-    fn figure_actions(&self, view: View<'_>, state: StatePtr) -> RVec<PluginAction>;
+    /// The plugin's actions and figure placements in the figure decision.
+    fn figure_actions(&self, view: View<'_>, state: StatePtr) -> RVec<OfferedAction>;
     fn allow_figure(&self, view: View<'_>, state: StatePtr, placement: &FigurePlacementView<'_>) -> Verdict;
     fn on_figure_placed(&self, view: View<'_>, state: StatePtr, figure: u32);
     fn on_figure_action_done(&self, view: View<'_>, state: StatePtr, action: &ActionView<'_>);
@@ -540,12 +621,20 @@ pub struct Instance {
     pub options: RString,
     /// Score sources it awards points under (indices of [`Points::source`]).
     pub sources: RVec<RString>,
+    /// Which of its sources are extra: scorings that are not a feature's own (a fairy
+    /// ignores them), as indices of `sources`.
+    pub extra_sources: RVec<u32>,
     /// Statistics it reports (indices of [`StatBump::stat`]).
     pub stats: RVec<RString>,
     /// Figure kinds it brings (indices of [`FigureOp::figure`] for PLACE).
     pub figures: RVec<FigureKindDecl>,
     /// Question names it asks or answers (besides the known ones).
     pub queries: RVec<RString>,
+    /// Tile files it brings (paths as its options give them, relative to the rule set's
+    /// file), loaded into the rule set's catalog under the set name each file declares.
+    pub tile_files: RVec<RString>,
+    /// Tiles it puts into the land tiles.
+    pub land_tiles: RVec<LandTilesDecl>,
     /// Plugins that must be in the same rule set.
     pub requires: RVec<RString>,
     /// Plugins that may not be in the same rule set.

@@ -40,9 +40,9 @@ pub use author::{
 pub use carcassonne_options::range;
 pub use ffi::{
     ActionView, ApiVersion, DecisionView, FeatureView, FigureKindDecl, FigureOp, FigurePlacementView, FigureView,
-    GameView, GameView_TO, Hooks, HouseRule, HouseRuleBox, HouseRule_TO, Instance, Placement, PluginAction, PluginMod,
-    PluginModRef, PluginStateObj, PluginStateObj_TO, Points, QueryView, RawEffects, RemovedView, ScoreView, StatBump,
-    StateBox, StatePtr, TileView, Verdict, View,
+    GameView, GameView_TO, Hooks, HouseRule, HouseRuleBox, HouseRule_TO, IdRange, Instance, LandTilesDecl,
+    OfferedAction, Placement, PluginAction, PluginMod, PluginModRef, PluginStateObj, PluginStateObj_TO, Points,
+    QueryView, RawEffects, RemovedView, ScoreOp, ScoreView, StatBump, StateBox, StatePtr, TileView, Verdict, View,
 };
 
 /// Exports a [`Rule`] as the plugin of this library (once per `cdylib` crate).
