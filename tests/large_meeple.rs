@@ -19,9 +19,9 @@ use carcassonne_plugin_castle::CastleState;
 use carcassonne_plugin_tower::TowerState;
 use serde_json::{json, Value};
 
-/// The rule IDs of the large meeple (EXPANSIONS.md LARGE-1; LARGE-2 is not implemented)
-/// and of its combination rules.
-const LARGE_IDS: &[&str] = &["LARGE-1", "COMBO-LARGE"];
+/// The rule IDs of Inns & Cathedrals (EXPANSIONS.md LARGE-1, the large meeple; LARGE-2,
+/// inns and cathedrals, the `inns-cathedrals` plugin) and of their combination rules.
+const LARGE_IDS: &[&str] = &["LARGE-1", "LARGE-2", "COMBO-LARGE"];
 
 #[test]
 fn every_large_meeple_rule_id_has_a_scenario() {

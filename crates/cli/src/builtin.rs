@@ -23,6 +23,8 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_castle::factory(),
         carcassonne_plugin_large_meeple::factory(),
         carcassonne_plugin_abbot::factory(),
+        carcassonne_plugin_inns_cathedrals::factory(),
+        carcassonne_plugin_traders_builders::factory(),
     ]
 }
 
@@ -48,6 +50,10 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/tower.toml", include_str!("../../../config/tiles/tower.toml")),
     ("config/large-meeple.toml", include_str!("../../../config/large-meeple.toml")),
     ("config/abbot.toml", include_str!("../../../config/abbot.toml")),
+    ("config/inns-cathedrals.toml", include_str!("../../../config/inns-cathedrals.toml")),
+    ("config/tiles/inns-cathedrals.toml", include_str!("../../../config/tiles/inns-cathedrals.toml")),
+    ("config/traders-builders.toml", include_str!("../../../config/traders-builders.toml")),
+    ("config/tiles/traders-builders.toml", include_str!("../../../config/tiles/traders-builders.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

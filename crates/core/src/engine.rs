@@ -337,7 +337,9 @@ impl Game {
                     if rules.run_hook(st, Hooks::TURN_END, |p, st, me| p.on_turn_end(rules, st, me)) {
                         st.placed = None;
                         st.figure_action = None;
-                        st.current = st.next_seat(st.current);
+                        if !std::mem::take(&mut st.extra_turn) {
+                            st.current = st.next_seat(st.current);
+                        }
                         st.turn += 1;
                         st.phase = Phase::TurnStart;
                     }

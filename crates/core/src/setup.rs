@@ -36,6 +36,22 @@ impl Setup {
 }
 
 impl Setup {
+    /// Adds to the land tiles every copy of every tile of `set` (a set that is one
+    /// expansion); with `first_edition`, their 1st-edition printings replace the originals.
+    pub fn add_land_tiles(
+        &mut self,
+        rules: &crate::rules::Rules,
+        set: &str,
+        first_edition: bool,
+    ) -> Result<(), String> {
+        let tiles = rules
+            .catalog
+            .copies(set, |_| true, first_edition)
+            .ok_or_else(|| format!("tile set '{set}' is not loaded"))?;
+        self.group("land", 0).tiles.extend(tiles);
+        Ok(())
+    }
+
     /// Adds to the land tiles every copy of the tiles of `set` carrying a marker of
     /// `markers`; with `first_edition`, their 1st-edition printings (`variant_of`) replace
     /// the originals.

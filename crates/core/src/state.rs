@@ -168,6 +168,9 @@ pub struct State {
     pub scoring: Option<NodeId>,
     /// The answer to this turn's figure decision.
     pub figure_action: Option<Action>,
+    /// Set by a plugin during a turn: the current player also plays the next turn (e.g. the
+    /// builder's extra turn, BUILDER-1). Cleared when that turn starts.
+    pub extra_turn: bool,
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
     /// Tiles discarded as unplaceable.
@@ -233,6 +236,7 @@ impl State {
             pending: Vec::with_capacity(4),
             scoring: None,
             figure_action: None,
+            extra_turn: false,
             hook_cursor: 0,
             discarded: 0,
             rng: Rng::new(seed),

@@ -216,7 +216,8 @@ impl Plugin for Base {
     /// BASE-8/9: the majority scores a completed road, city or monastery.
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, _me: usize, root: NodeId) {
         let kind = st.graph.node(root).kind;
-        if st.graph.followers(root) == 0 {
+        // A feature another plugin scored first (e.g. an inn road, LARGE-2) is not scored again.
+        if st.graph.followers(root) == 0 || st.graph.is_scored(root) {
             return;
         }
         let tiles = st.feature_tiles(root);
