@@ -79,8 +79,9 @@ fn every_numeric_option_has_a_checked_and_documented_range() {
             checked += 1;
         }
     }
-    // base 2, dragon, portal, princess, tower 2, barn 3, castle, dragon-2025, fairy-2025.
-    assert_eq!(checked, 13);
+    // base 2, dragon, portal, princess, tower 2, barn 3, castle, dragon-2025, fairy-2025,
+    // inns-cathedrals 3, traders-builders 3.
+    assert_eq!(checked, 19);
 }
 
 #[test]
