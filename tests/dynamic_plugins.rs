@@ -360,6 +360,16 @@ fn plugin_options_errors_name_the_key_and_its_line() {
         e.contains("rules.toml:11:") && e.contains("`points`: 2147483647 is out of range (allowed: 0 to 100)"),
         "{e}"
     );
+    // Every numeric option of the example plugin files has its range (docs/options.md).
+    for (lib, opt, why) in [
+        ("house_overstretched", "fine = -1", "`fine`: -1 is out of range (allowed: 0 to 100)"),
+        ("house_tax_collector", "toll = 101", "`toll`: 101 is out of range (allowed: 0 to 100)"),
+        ("house_tax_collector", "recall_points = -7", "`recall_points`: -7 is out of range (allowed: 0 to 100)"),
+        ("house_princess", "edition = 3", "`edition`: 3 is out of range (allowed: 1 to 2)"),
+    ] {
+        let e = err_of("opt-range", &base_with(&file_entry(lib, 0, opt)));
+        assert!(e.contains("rules.toml:11:") && e.contains(why), "{e}");
+    }
     let e = err_of("opt-forbid", &base_with(&file_entry("house_no_farmers", 0, "forbid = [\"moat\"]")));
     assert!(e.contains("unknown feature kind 'moat'"), "{e}");
 }

@@ -36,6 +36,7 @@ pub struct Princess {
     /// Tile set holding the princess tiles.
     pub tile_set: String,
     /// 2 (2016 printing) or 1 (1st edition).
+    #[serde(deserialize_with = "carcassonne_plugin_api::range::<1, 2, _, _>")]
     pub edition: u8,
     #[serde(skip)]
     removals: Stat,
@@ -111,9 +112,6 @@ impl Rule for Princess {
     }
 
     fn declare(&mut self, d: &mut Declare) -> Outcome {
-        if !matches!(self.edition, 1 | 2) {
-            return Err(format!("`edition`: {} is not an edition (1 or 2)", self.edition));
-        }
         d.requires("base");
         d.land_tiles(&self.tile_set, "princess", self.edition == 1);
         d.query("princess_removable");

@@ -41,8 +41,10 @@ const EXPEL: i32 = 2;
 #[serde(default, deny_unknown_fields)]
 pub struct TaxCollector {
     /// TAX-2: points a joining player pays.
+    #[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]
     pub toll: i32,
     /// TAX-3: points per tile of the road when the collector is recalled.
+    #[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]
     pub recall_points: i32,
     #[serde(skip)]
     ids: Ids,
@@ -90,11 +92,6 @@ impl Rule for TaxCollector {
     }
 
     fn declare(&mut self, d: &mut Declare) -> Outcome {
-        for (key, v) in [("toll", self.toll), ("recall_points", self.recall_points)] {
-            if !(0..=100).contains(&v) {
-                return Err(format!("`{key}` must be between 0 and 100, not {v}"));
-            }
-        }
         d.requires("base");
         self.ids.collector = d.figure("collector", false, 0, 1);
         self.ids.toll = d.source("toll");
