@@ -97,6 +97,7 @@ impl Rule for Abbot {
     fn figure_actions(&self, view: &View<'_>, state: &Abbots, out: &mut Vec<OfferedAction>) -> Outcome {
         let player = view.current();
         if view.supply(player, "abbot".into()) > 0 {
+            let at = view.placed_tile().into_option().ok_or("no tile placed this turn")?;
             for part in view.placed_parts().iter() {
                 for node in view.part_features(part).iter() {
                     let Some(f) = view.feature(node).into_option() else { continue };
@@ -107,8 +108,8 @@ impl Rule for Abbot {
                         player,
                         figure: "abbot".into(),
                         part,
-                        x: 0,
-                        y: 0,
+                        x: at.x,
+                        y: at.y,
                         node: Some(node).into(),
                         feature: f.kind,
                     };
