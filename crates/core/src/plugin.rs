@@ -258,6 +258,24 @@ pub trait Plugin: Send + Sync + 'static {
     fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
         true
     }
+    /// [`Plugin::allow_figure`] for several candidate placements at once: sets
+    /// `allowed[i] = false` for each one it forbids (skip those already false). The default
+    /// asks `allow_figure` one by one; a plugin whose call is costly (a run-time plugin
+    /// across a library boundary) answers the list at once.
+    fn allow_figures(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        candidates: &[FigurePlacement],
+        allowed: &mut [bool],
+    ) {
+        for (p, ok) in candidates.iter().zip(allowed.iter_mut()) {
+            if *ok && !self.allow_figure(rules, st, me, p) {
+                *ok = false;
+            }
+        }
+    }
     /// A figure was placed by any plugin.
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {}
     /// The figure decision was answered (placement, plugin action or pass); decisions

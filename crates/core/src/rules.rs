@@ -44,6 +44,12 @@ impl Registry {
         self.figure_kinds.iter().any(|k| k.name == name)
     }
 
+    /// A figure kind declared so far (by a plugin earlier in priority order, or this one):
+    /// its index and definition.
+    pub fn declared_figure_kind(&self, name: &str) -> Option<(u8, &FigureKindDef)> {
+        self.figure_kinds.iter().enumerate().find(|(_, k)| k.name == name).map(|(i, k)| (i as u8, k))
+    }
+
     /// Declares a figure kind (or finds it if already declared); returns its index.
     pub fn figure_kind(&mut self, name: &str, follower: bool, strength: u8, per_player: u8) -> Result<u8, String> {
         if let Some(i) = self.figure_kinds.iter().position(|k| k.name == name) {
@@ -358,6 +364,12 @@ impl Rules {
         answer
     }
 
+    /// Whether any plugin may answer query `key` (a question nobody answers needs no walk).
+    #[inline]
+    pub fn is_answered(&self, key: QueryKey) -> bool {
+        !self.query_list(key).is_empty()
+    }
+
     /// The plugins that may answer query `key`, in priority order.
     #[inline]
     fn query_list(&self, key: QueryKey) -> &[u8] {
@@ -470,6 +482,13 @@ impl Rules {
     /// Whether every plugin allows this figure placement.
     pub fn allow_figure(&self, st: &State, p: &FigurePlacement) -> bool {
         self.list(Hooks::ALLOW_FIGURE).iter().all(|&i| self.p(i).allow_figure(self, st, i as usize, p))
+    }
+    /// [`Rules::allow_figure`] for several candidates at once (each plugin answers the
+    /// list in one call): `allowed[i]` ends true when every plugin allows `candidates[i]`.
+    pub fn allow_figures(&self, st: &State, candidates: &[FigurePlacement], allowed: &mut [bool]) {
+        for &i in self.list(Hooks::ALLOW_FIGURE) {
+            self.p(i).allow_figures(self, st, i as usize, candidates, allowed);
+        }
     }
     /// [`Rules::allow_figure`] of every plugin but `except` (a plugin asking the others).
     pub fn allow_figure_except(&self, st: &State, p: &FigurePlacement, except: usize) -> bool {
