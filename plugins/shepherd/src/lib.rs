@@ -29,8 +29,9 @@
 //!   is gathered at once, unless it was tended this turn.
 //! - SHEPHERD-6: a shepherd removed by any other effect (a dragon, ...) takes only his own
 //!   flock back into the bag. At the end shepherds and sheep score nothing.
-//! - COMBO-SHEPHERD: both dragons eat shepherds (`eatable`' default for a seat's figure),
-//!   and his tokens go back (SHEPHERD-6); either fairy may join a shepherd (this plugin
+//! - COMBO-SHEPHERD: both dragons eat shepherds (this plugin answers `eatable` with true:
+//!   the classic dragon eats any seat's figure by default, the 2025 dragon only followers
+//!   unless asked), and his tokens go back (SHEPHERD-6); either fairy may join a shepherd (this plugin
 //!   answers `fairy_may_join`); after a portal tile (marker `portal`, with the `portal`
 //!   plugin) the shepherd may go into any field of the board that holds no shepherd (the
 //!   `portal_target` question and every veto apply), and draws at once (SHEPHERD-3); flock
@@ -63,7 +64,6 @@ struct Ids {
     source: u8,
     portal: u32,
     portal_target: QueryKey,
-    fairy_may_join: QueryKey,
     placed: usize,
     gathered: usize,
     wolves: usize,
@@ -276,7 +276,6 @@ impl Plugin for Shepherd {
         self.ids.source = reg.extra_source("sheep")?;
         self.ids.portal = reg.catalog().marker("portal");
         self.ids.portal_target = reg.query("portal_target");
-        self.ids.fairy_may_join = reg.query("fairy_may_join");
         self.ids.placed = reg.stat("shepherds_placed");
         self.ids.gathered = reg.stat("sheep_gathered");
         self.ids.wolves = reg.stat("wolves_drawn");
@@ -402,10 +401,12 @@ impl Plugin for Shepherd {
     }
 
     fn query_names(&self) -> Option<&'static [&'static str]> {
-        Some(&["fairy_may_join"])
+        Some(&["fairy_may_join", "eatable"])
     }
 
-    /// COMBO-SHEPHERD: either fairy may join a shepherd.
+    /// COMBO-SHEPHERD: either fairy may join a shepherd, and both dragons eat him (the
+    /// 2025 dragon eats a figure that is no follower only when asked so; any plugin's
+    /// `false`, e.g. a fairy's protection, still spares him).
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         (st.figures[q.figure? as usize].kind == self.ids.kind).then_some(true)
     }
