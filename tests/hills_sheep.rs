@@ -1,0 +1,215 @@
+//! Hills & Sheep (EXPANSIONS.md SHEPHERD-1..6, HILLS-1..3, VINEYARD-1..2, RULES.md
+//! COMBO-SHEPHERD) and the mayor of Abbey & Mayor (MAYOR-1..2): every rule ID has a
+//! scenario; the tile file (TILES-MORE.md section "hills", with `also=X`); the majority
+//! hook; 3,000 random games of `config/hills-sheep.toml` at 2 to 5 players, checked after
+//! every action, every tenth replayed from its record: followers and shepherds conserved,
+//! the 18 tokens in the bag and the flocks, a flock only beside its shepherd, every tile
+//! placed, discarded or buried under a hill; random games with the mayor.
+
+mod common;
+
+use std::sync::Arc;
+
+use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
+use carcassonne_core::tile::TileType;
+use carcassonne_core::{FeatureKind, Game, GameOptions, Rules};
+use carcassonne_plugin_shepherd::ShepherdState;
+
+const IDS: &[&str] = &[
+    "SHEPHERD-1",
+    "SHEPHERD-2",
+    "SHEPHERD-3",
+    "SHEPHERD-4",
+    "SHEPHERD-5",
+    "SHEPHERD-6",
+    "HILLS-1",
+    "HILLS-2",
+    "HILLS-3",
+    "VINEYARD-1",
+    "VINEYARD-2",
+    "MAYOR-1",
+    "MAYOR-2",
+    "COMBO-SHEPHERD",
+];
+
+#[test]
+fn every_hills_sheep_and_mayor_rule_id_has_a_scenario() {
+    let covered = common::scenario_rule_ids();
+    let missing: Vec<&&str> = IDS.iter().filter(|id| !covered.contains(**id)).collect();
+    assert!(missing.is_empty(), "rule IDs without a scenario: {missing:?}");
+}
+
+fn hills_rules() -> (Arc<Rules>, String) {
+    load_rules_file("config/hills-sheep.toml").unwrap()
+}
+
+fn tiles(r: &Rules) -> Vec<&TileType> {
+    r.catalog.set("hills-sheep").unwrap().iter().map(|&t| r.catalog.tile(t)).collect()
+}
+
+/// TILES-MORE.md "hills": 18 tiles, 8 hills (HS1-HS8), 8 vineyards (HS11-HS18), 1 garden
+/// (HS5; HS5c1 is the printing without), 2 monasteries, no pennant, `also=N` on HS13-14 only.
+#[test]
+fn the_hills_and_sheep_tile_file_holds_the_box() {
+    let (r, _) = hills_rules();
+    let cat = &r.catalog;
+    let set = tiles(&r);
+    let copies = |marker: &str| {
+        let bit = cat.marker(marker);
+        set.iter().filter(|t| t.markers & bit != 0).map(|t| t.count).sum::<u32>()
+    };
+    assert_eq!(set.iter().map(|t| t.count).sum::<u32>(), 18);
+    assert_eq!((copies("hill"), copies("vineyard"), copies("garden")), (8, 8, 1));
+    let ids = |marker: &str| -> Vec<&str> {
+        let bit = cat.marker(marker);
+        set.iter().filter(|t| t.markers & bit != 0 && t.count > 0).map(|t| t.id.as_str()).collect()
+    };
+    assert_eq!(ids("hill"), ["HS1", "HS2", "HS3", "HS4", "HS5", "HS6", "HS7", "HS8"]);
+    assert_eq!(ids("vineyard"), ["HS11-12", "HS13-14", "HS15", "HS16", "HS17", "HS18"]);
+    let features = |t: &TileType| t.faces[0].parts[0].features.clone();
+    let monasteries: u32 =
+        set.iter().map(|t| t.count * features(t).iter().filter(|f| f.kind == FeatureKind::Monastery).count() as u32).sum();
+    assert_eq!(monasteries, 2);
+    assert!(set.iter().all(|t| features(t).iter().all(|f| f.pennants == 0)));
+    let also: Vec<&str> =
+        set.iter().filter(|t| features(t).iter().any(|f| f.also != 0)).map(|t| t.id.as_str()).collect();
+    assert_eq!(also, ["HS13-14"]);
+    let hs13 = features(cat.tile(cat.id("HS13-14").unwrap()));
+    assert_eq!((hs13[0].sides, hs13[1].sides, hs13[1].also), (0b1001, 0b0010, 0b0001), "city[N,W]; city[E](also=N)");
+    assert_eq!(cat.tile(cat.id("HS5c1").unwrap()).variant_of.as_deref(), Some("HS5"));
+}
+
+/// `also=X` (TILES-MORE.md rule 20) is refused on a side the part has, on a side no other
+/// city part covers, and off a city.
+#[test]
+fn also_names_a_city_side_of_another_part() {
+    let load = |features: &str| {
+        let text = format!("set = \"t\"\n[[tiles]]\nid = \"Z\"\ncount = 1\nfeatures = \"{features}\"\n");
+        carcassonne_core::Catalog::new().load_str("t.toml", &text).map(|_| ()).map_err(|e| e.to_string())
+    };
+    load("city[N,W]; city[E](also=N); field[Se,Sw](adj=city#1+city#2)").unwrap();
+    let e = load("city[N,W]; city[E](also=E); field[Se,Sw](adj=city#1+city#2)").unwrap_err();
+    assert!(e.ends_with("also=E names a side this part already has, in 'city[E](also=E)'"), "{e}");
+    let e = load("city[N,W]; city[E](also=S); field[Se,Sw](adj=city#1+city#2)").unwrap_err();
+    assert!(e.ends_with("also=S names a side that no other city part of the tile covers"), "{e}");
+    let e = load("city[N]; road[E](also=N); field[Es,Se,Sw,Ws,Wn](adj=city#1); field[En](adj=city#1)").unwrap_err();
+    assert!(e.ends_with("only city parts have also=, in 'road[E](also=N)'"), "{e}");
+}
+
+/// The base game with the hills-sheep tile file and no other plugin (tile order forced).
+fn plain_game(order: &[&str]) -> Game {
+    let text = "name = \"hs-tiles\"\n[tiles]\nbase = \"tiles/base.toml\"\nhills-sheep = \"tiles/hills-sheep.toml\"\n\
+                [[plugins]]\nname = \"base\"\n";
+    let rules = load_rules_text("config/hs-tiles-test.toml", text).unwrap();
+    let order = order.iter().map(|id| rules.catalog.id(id).unwrap()).collect();
+    Game::start(rules, GameOptions { players: 2, seed: 0, tile_order: Some(order), record: true }).unwrap()
+}
+
+/// HS13-14: the two city parts are separate on the tile, each open on the `also` side; a
+/// city placed beyond it joins both, closing each one's opening there.
+#[test]
+fn a_city_beyond_an_also_side_joins_both_parts() {
+    // Turned 180: city S+E and city W (also S). Beside D (N side field) at (0,1): S is open.
+    let mut g = plain_game(&["HS13-14", "E"]);
+    common::play(&mut g, common::place("HS13-14", 0, 1, 180));
+    let node = |g: &Game, x, y, local| g.st.node_of(g.st.part_at(carcassonne_core::Pos::new(x, y)).unwrap(), local);
+    let (a, b) = (node(&g, 0, 1, 0), node(&g, 0, 1, 1));
+    assert_ne!(g.st.graph.find(a), g.st.graph.find(b));
+    assert_eq!((g.st.graph.open(a), g.st.graph.open(b)), (2, 2), "S+E open; W and the also side S open");
+    common::play(&mut g, common::pass());
+    // E (city N) at (0,2): its city joins both parts; each part's S opening closes.
+    common::play(&mut g, common::place("E", 0, 2, 0));
+    let c = node(&g, 0, 2, 0);
+    assert_eq!(g.st.graph.find(a), g.st.graph.find(b));
+    assert_eq!(g.st.graph.find(a), g.st.graph.find(c));
+    assert_eq!(g.st.graph.open(a), 2, "E and W are left open");
+    assert_eq!(g.st.feature_tiles(a), 2);
+}
+
+/// The same from the other side: the tile with `also` placed against an existing city.
+#[test]
+fn an_also_side_placed_against_a_city_joins_both_parts() {
+    // D's city N at (0,0): HS13-14 turned 180 at (0,-1) has city S+E and city W (also S).
+    let mut g = plain_game(&["HS13-14", "U"]);
+    common::play(&mut g, common::place("HS13-14", 0, -1, 180));
+    let part = g.st.part_at(carcassonne_core::Pos::new(0, -1)).unwrap();
+    let (a, b, d) = (g.st.node_of(part, 0), g.st.node_of(part, 1), g.st.node_of(0, 0));
+    assert_eq!(g.st.graph.find(a), g.st.graph.find(b));
+    assert_eq!(g.st.graph.find(a), g.st.graph.find(d));
+    assert_eq!(g.st.graph.open(a), 2, "E of the S+E part and W of the other are open");
+}
+
+/// Figures of every seat's kinds conserved (board + supply), the 18 tokens in the bag and
+/// the flocks, each flock only beside its standing shepherd, shepherds only in fields.
+fn check(g: &Game) {
+    let (r, st) = (&g.rules, &g.st);
+    for kind in ["follower", "shepherd", "mayor"] {
+        let Some(k) = r.figure_kind(kind) else { continue };
+        let per = r.figure_kinds[k as usize].per_player as usize;
+        for seat in 0..st.players {
+            let on = st.figures.iter().filter(|f| f.alive && f.owner == seat as u8 && f.kind == k).count();
+            assert_eq!(on + st.supply[seat][k as usize] as usize, per, "{kind}s of seat {seat}, turn {}", st.turn);
+        }
+    }
+    let Some(me) = r.plugin_index("shepherd") else { return };
+    let s = st.plugin::<ShepherdState>(me);
+    assert_eq!(s.tokens(), 18, "tokens in bag and flocks, turn {}", st.turn);
+    assert_eq!(s.bag.iter().filter(|&&t| t == 0).count(), 2, "both wolves in the bag, turn {}", st.turn);
+    let kind = r.figure_kind("shepherd").unwrap();
+    for seat in 0..st.players {
+        let standing = s.shepherds[seat].filter(|&id| {
+            let f = &st.figures[id as usize];
+            f.alive && f.kind == kind && f.owner == seat as u8
+        });
+        assert_eq!(standing.is_some(), s.shepherds[seat].is_some(), "seat {seat}'s shepherd, turn {}", st.turn);
+        let on_board = st.figures.iter().any(|f| f.alive && f.kind == kind && f.owner == seat as u8);
+        assert_eq!(on_board, standing.is_some(), "seat {seat}'s shepherd is known, turn {}", st.turn);
+        if let Some(id) = standing {
+            let node = st.figures[id as usize].node.expect("in a field");
+            assert_eq!(st.graph.node(node).kind, FeatureKind::Field);
+            // At a decision a standing shepherd has his flock (a wolf sends him home).
+            if st.pending.is_empty() {
+                assert!(!s.flocks[seat].is_empty(), "seat {seat}'s shepherd without sheep, turn {}", st.turn);
+            }
+        } else {
+            assert!(s.flocks[seat].is_empty(), "seat {seat}'s flock without shepherd, turn {}", st.turn);
+        }
+    }
+}
+
+#[test]
+fn three_thousand_random_hills_and_sheep_games() {
+    let (r, text) = hills_rules();
+    let games = std::env::var("CARC_HILLS_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(3000);
+    common::run_checked_games("config/hills-sheep.toml", &r, &text, games, None, 1, check);
+    // 72 + 18 tiles, every one placed, discarded or under a hill.
+    let g = common::play_checked(&r, 2, 9, false, Some(90), |_| {});
+    assert!(g.is_over());
+    let buried = g.st.stats[r.stat("hill_tiles_buried").unwrap()];
+    assert!((1..=8).contains(&buried), "{buried} tiles under hills");
+}
+
+/// The same seed gives the same game: the bag's draws come from the game's generator.
+#[test]
+fn the_same_seed_draws_the_same_tokens() {
+    let (r, _) = hills_rules();
+    common::assert_same_seed_same_game(&r, 3, 90, check);
+}
+
+/// Hills, vineyards, shepherd and mayor together (an Abbey & Mayor figure with Hills &
+/// Sheep), with `hill_tiebreaker = count`: 500 random games; a mayor stands only in a city.
+#[test]
+fn random_games_with_the_mayor_and_the_hills() {
+    let file = "config/hills-sheep.toml";
+    let (_, text) = common::rules_with(file, &[("hill_tiebreaker", "\"count\"")]);
+    let text = text + "\n[[plugins]]\nname = \"mayor\"\npriority = 18\n";
+    let r = load_rules_text(file, &text).unwrap();
+    let mayor = r.figure_kind("mayor").unwrap();
+    let in_city = |g: &Game| {
+        check(g);
+        for f in g.st.figures.iter().filter(|f| f.alive && f.kind == mayor) {
+            assert_eq!(g.st.graph.node(f.node.expect("in a city")).kind, FeatureKind::City);
+        }
+    };
+    common::run_checked_games(file, &r, &text, 500, None, 7, in_city);
+}
