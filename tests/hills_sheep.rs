@@ -213,3 +213,45 @@ fn random_games_with_the_mayor_and_the_hills() {
     };
     common::run_checked_games(file, &r, &text, 500, None, 7, in_city);
 }
+
+/// A grow or gather in a record when none is due: a one-line error naming the turn and
+/// the reason (`replay`, exit code 2), and the reason for each case.
+#[test]
+fn a_grow_or_gather_when_none_is_due_is_refused_with_the_reason() {
+    let (r, _) = hills_rules();
+    let order = ["U", "U", "E", "U"].iter().map(|id| r.catalog.id(id).unwrap()).collect();
+    let mut g = Game::start(r, GameOptions { players: 2, seed: 4, tile_order: Some(order), record: true }).unwrap();
+    let gather = serde_json::json!({"type": "plugin", "plugin": "shepherd", "action": "gather"});
+    let grow = serde_json::json!({"type": "plugin", "plugin": "shepherd", "action": "grow"});
+    let refused = |g: &Game, a: &serde_json::Value| carcassonne_core::replay::parse_action(g, a).unwrap_err();
+    common::play(&mut g, common::place("U", 1, 0, 0));
+    common::play(&mut g, serde_json::json!({"type": "figure", "figure": "shepherd", "cell": [1, 0], "feature": "field:Es+Se+Sw+Ws"}));
+    // Turn 2: seat 1 has no shepherd.
+    assert_eq!(
+        refused(&g, &gather),
+        r#"{"action":"gather","plugin":"shepherd","type":"plugin"} is not legal here: no grow or gather is due: seat 1 has no shepherd on the board"#
+    );
+    common::play(&mut g, common::place("U", -1, 0, 0));
+    common::play(&mut g, common::pass());
+    // Turn 3: seat 0's tile closes D's city, away from its shepherd's field.
+    common::play(&mut g, common::place("E", 0, -1, 180));
+    assert!(refused(&g, &grow).ends_with("no grow or gather is due: this turn's tile does not extend the field of seat 0's shepherd"));
+    common::play(&mut g, common::pass());
+    // The same in a record, through `replay`: the record's turn and the reason.
+    let rec = carcassonne_core::record::GameRecord::from_game(&g, "config/hills-sheep.toml", None, 4);
+    let mut v = serde_json::to_value(&rec).unwrap();
+    v["tile_order"] = serde_json::json!(["U", "U", "E", "U"]);
+    v["turns"][2]["actions"].as_array_mut().unwrap().insert(1, grow.clone());
+    let dir = std::env::temp_dir().join(format!("carc-hs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad-grow.json");
+    std::fs::write(&file, serde_json::to_string(&v).unwrap()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne")).arg("replay").arg(&file).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let want = "turn 3: {\"action\":\"grow\",\"plugin\":\"shepherd\",\"type\":\"plugin\"} is not legal here: \
+                no grow or gather is due: this turn's tile does not extend the field of seat 0's shepherd\n";
+    assert!(err.starts_with("error: ") && err.ends_with(want), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -335,6 +335,12 @@ pub trait Plugin: Send + Sync + 'static {
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}
     /// Apply an action of this plugin (from its own decision or the figure decision).
     fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {}
+    /// Why a recorded action naming this plugin (`action`, as in a record) is not legal now,
+    /// when it matched no legal action: e.g. "no grow or gather is due: ...". None: the
+    /// replay's generic message. Asked by [`crate::replay::parse_action`] only.
+    fn explain_illegal(&self, rules: &Rules, st: &State, me: usize, action: &serde_json::Value) -> Option<String> {
+        None
+    }
     /// JSON form of one of this plugin's actions, for records.
     fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {
         serde_json::Value::Null

@@ -411,6 +411,29 @@ impl Plugin for Shepherd {
         (st.figures[q.figure? as usize].kind == self.ids.kind).then_some(true)
     }
 
+    /// A recorded grow or gather when none is due says why.
+    fn explain_illegal(&self, rules: &Rules, st: &State, me: usize, a: &serde_json::Value) -> Option<String> {
+        let act = a.get("action")?.as_str()?;
+        if act != "grow" && act != "gather" {
+            return None;
+        }
+        let d = st.decision()?;
+        let p = d.player as usize;
+        let why = match Self::field_of(st, me, p) {
+            None => format!("seat {p} has no shepherd on the board"),
+            Some(_) if Self::state(st, me).placed_turn[p] == st.turn => format!("seat {p} placed its shepherd this turn"),
+            Some(root) if st.placed.is_some() && !Self::extends(rules, st, root) => {
+                format!("this turn's tile does not extend the field of seat {p}'s shepherd")
+            }
+            Some(_) => match d.kind {
+                DecisionKind::PlaceTile => "the tile is not placed yet".to_string(),
+                DecisionKind::Figure => "the figure action comes first".to_string(),
+                DecisionKind::Plugin { plugin, .. } => format!("plugin '{}' decides first", rules.plugins[plugin as usize].name),
+            },
+        };
+        Some(format!("no grow or gather is due: {why}"))
+    }
+
     fn describe_action(&self, _rules: &Rules, _st: &State, _me: usize, a: &Action) -> serde_json::Value {
         match *a {
             Action::Plugin { code: GROW, .. } => serde_json::json!({"action": "grow"}),
