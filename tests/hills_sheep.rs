@@ -255,3 +255,74 @@ fn a_grow_or_gather_when_none_is_due_is_refused_with_the_reason() {
     assert!(err.starts_with("error: ") && err.ends_with(want), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The mayor with the portal, the tower, the classic dragon, fairy and princess (MAYOR-1:
+/// only in a city, so never a watchman and through the portal only into a city): 300
+/// random games; at every figure decision each mayor placement offered is on a city, and
+/// some game offers one through the portal (on another tile than the placed one).
+#[test]
+fn the_mayor_goes_only_into_cities_with_portal_and_tower() {
+    let text = "name = \"mayor-combo\"\nplayers = 2\n[tiles]\nbase = \"tiles/base.toml\"\n\
+                princess-dragon = \"tiles/princess-dragon.toml\"\ntower = \"tiles/tower.toml\"\n\
+                [[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"dragon\"\npriority = 20\n\
+                [[plugins]]\nname = \"fairy\"\npriority = 30\n[[plugins]]\nname = \"portal\"\npriority = 40\n\
+                [[plugins]]\nname = \"princess\"\npriority = 50\n[[plugins]]\nname = \"tower\"\npriority = 60\n\
+                [[plugins]]\nname = \"mayor\"\npriority = 18\n";
+    let file = "config/mayor-combo-test.toml";
+    let r = load_rules_text(file, text).unwrap();
+    let mayor = r.figure_kind("mayor").unwrap();
+    let through_portal = std::cell::Cell::new(0u32);
+    let offers = |g: &Game| {
+        let mut buf = Vec::new();
+        g.legal_actions(&mut buf);
+        for a in buf {
+            if let carcassonne_core::Action::PlaceFigure { kind, part, feature } = a {
+                if kind != mayor {
+                    continue;
+                }
+                assert_ne!(feature, carcassonne_core::NO_FEATURE, "a mayor on no feature (a watchman), turn {}", g.st.turn);
+                assert_eq!(g.st.graph.node(g.st.node_of(part, feature)).kind, FeatureKind::City);
+                if !g.st.placed_parts().contains(&part) {
+                    through_portal.set(through_portal.get() + 1);
+                }
+            }
+        }
+        for f in g.st.figures.iter().filter(|f| f.alive && f.kind == mayor) {
+            assert_eq!(g.st.graph.node(f.node.expect("in a city")).kind, FeatureKind::City);
+        }
+    };
+    for seed in 0..300 {
+        // 72 base + 30 Princess & Dragon + 18 Tower tiles.
+        common::play_checked(&r, 2 + (seed % 3) as usize, seed, false, Some(120), offers);
+    }
+    assert!(through_portal.get() > 0, "no mayor offered through the portal");
+}
+
+/// SHEPHERD-6: a shepherd removed by another effect takes only his own flock back into
+/// the bag; another flock in the same field stays. Seed 4 draws 2 for seat 0, then 3.
+#[test]
+fn a_removed_shepherd_takes_only_his_own_flock_back() {
+    let (r, _) = hills_rules();
+    let order = ["U", "U", "A", "U"].iter().map(|id| r.catalog.id(id).unwrap()).collect();
+    let mut g = Game::start(r.clone(), GameOptions { players: 2, seed: 4, tile_order: Some(order), record: false }).unwrap();
+    let shepherd = |x, feature: &str| serde_json::json!({"type": "figure", "figure": "shepherd", "cell": [x, 0], "feature": feature});
+    common::play(&mut g, common::place("U", 1, 0, 0));
+    common::play(&mut g, shepherd(1, "field:Es+Se+Sw+Ws"));
+    common::play(&mut g, common::place("U", -1, 0, 0));
+    common::play(&mut g, shepherd(-1, "field:Nw+Ne+En+Wn"));
+    // A at (2,0) joins both fields; seat 0 now tends (a pending decision).
+    common::play(&mut g, common::place("A", 2, 0, 90));
+    common::play(&mut g, common::pass());
+    let me = r.plugin_index("shepherd").unwrap();
+    let s = g.st.plugin::<ShepherdState>(me).clone();
+    assert_eq!((s.flocks[0].clone(), s.flocks[1].clone(), s.bag.len()), (vec![2], vec![3], 16));
+    let id = s.shepherds[1].unwrap();
+    let by = r.plugin_index("base").unwrap() as u8;
+    g.st.remove_figure(&r, id, carcassonne_core::RemoveReason::Plugin(by));
+    let s = g.st.plugin::<ShepherdState>(me);
+    assert_eq!((s.flocks[0].clone(), s.flocks[1].clone(), s.bag.len()), (vec![2], vec![], 17));
+    assert!(s.bag.contains(&3) && s.shepherds[1].is_none() && s.shepherds[0].is_some());
+    // Seat 0 gathers its own flock alone now: 2.
+    common::play(&mut g, serde_json::json!({"type": "plugin", "plugin": "shepherd", "action": "gather"}));
+    assert_eq!(g.scores(), [2, 0]);
+}
