@@ -67,8 +67,10 @@ fn the_hills_and_sheep_tile_file_holds_the_box() {
     assert_eq!(ids("hill"), ["HS1", "HS2", "HS3", "HS4", "HS5", "HS6", "HS7", "HS8"]);
     assert_eq!(ids("vineyard"), ["HS11-12", "HS13-14", "HS15", "HS16", "HS17", "HS18"]);
     let features = |t: &TileType| t.faces[0].parts[0].features.clone();
-    let monasteries: u32 =
-        set.iter().map(|t| t.count * features(t).iter().filter(|f| f.kind == FeatureKind::Monastery).count() as u32).sum();
+    let monasteries: u32 = set
+        .iter()
+        .map(|t| t.count * features(t).iter().filter(|f| f.kind == FeatureKind::Monastery).count() as u32)
+        .sum();
     assert_eq!(monasteries, 2);
     assert!(set.iter().all(|t| features(t).iter().all(|f| f.pennants == 0)));
     let also: Vec<&str> =
@@ -225,7 +227,10 @@ fn a_grow_or_gather_when_none_is_due_is_refused_with_the_reason() {
     let grow = serde_json::json!({"type": "plugin", "plugin": "shepherd", "action": "grow"});
     let refused = |g: &Game, a: &serde_json::Value| carcassonne_core::replay::parse_action(g, a).unwrap_err();
     common::play(&mut g, common::place("U", 1, 0, 0));
-    common::play(&mut g, serde_json::json!({"type": "figure", "figure": "shepherd", "cell": [1, 0], "feature": "field:Es+Se+Sw+Ws"}));
+    common::play(
+        &mut g,
+        serde_json::json!({"type": "figure", "figure": "shepherd", "cell": [1, 0], "feature": "field:Es+Se+Sw+Ws"}),
+    );
     // Turn 2: seat 1 has no shepherd.
     assert_eq!(
         refused(&g, &gather),
@@ -235,7 +240,8 @@ fn a_grow_or_gather_when_none_is_due_is_refused_with_the_reason() {
     common::play(&mut g, common::pass());
     // Turn 3: seat 0's tile closes D's city, away from its shepherd's field.
     common::play(&mut g, common::place("E", 0, -1, 180));
-    assert!(refused(&g, &grow).ends_with("no grow or gather is due: this turn's tile does not extend the field of seat 0's shepherd"));
+    assert!(refused(&g, &grow)
+        .ends_with("no grow or gather is due: this turn's tile does not extend the field of seat 0's shepherd"));
     common::play(&mut g, common::pass());
     // The same in a record, through `replay`: the record's turn and the reason.
     let rec = carcassonne_core::record::GameRecord::from_game(&g, "config/hills-sheep.toml", None, 4);
@@ -280,7 +286,12 @@ fn the_mayor_goes_only_into_cities_with_portal_and_tower() {
                 if kind != mayor {
                     continue;
                 }
-                assert_ne!(feature, carcassonne_core::NO_FEATURE, "a mayor on no feature (a watchman), turn {}", g.st.turn);
+                assert_ne!(
+                    feature,
+                    carcassonne_core::NO_FEATURE,
+                    "a mayor on no feature (a watchman), turn {}",
+                    g.st.turn
+                );
                 assert_eq!(g.st.graph.node(g.st.node_of(part, feature)).kind, FeatureKind::City);
                 if !g.st.placed_parts().contains(&part) {
                     through_portal.set(through_portal.get() + 1);
@@ -304,7 +315,8 @@ fn the_mayor_goes_only_into_cities_with_portal_and_tower() {
 fn a_removed_shepherd_takes_only_his_own_flock_back() {
     let (r, _) = hills_rules();
     let order = ["U", "U", "A", "U"].iter().map(|id| r.catalog.id(id).unwrap()).collect();
-    let mut g = Game::start(r.clone(), GameOptions { players: 2, seed: 4, tile_order: Some(order), record: false }).unwrap();
+    let mut g =
+        Game::start(r.clone(), GameOptions { players: 2, seed: 4, tile_order: Some(order), record: false }).unwrap();
     let shepherd = |x, feature: &str| serde_json::json!({"type": "figure", "figure": "shepherd", "cell": [x, 0], "feature": feature});
     common::play(&mut g, common::place("U", 1, 0, 0));
     common::play(&mut g, shepherd(1, "field:Es+Se+Sw+Ws"));

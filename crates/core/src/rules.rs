@@ -507,7 +507,13 @@ impl Rules {
     /// [`Plugin::break_tie`] of every plugin of [`Hooks::MAJORITY`], in order; an answer
     /// that is empty or not a subset of the tie is ignored.
     #[inline]
-    pub(crate) fn break_tie(&self, st: &State, root: crate::graph::NodeId, s: &[u32; MAX_PLAYERS], mut winners: u8) -> u8 {
+    pub(crate) fn break_tie(
+        &self,
+        st: &State,
+        root: crate::graph::NodeId,
+        s: &[u32; MAX_PLAYERS],
+        mut winners: u8,
+    ) -> u8 {
         for &i in self.list(Hooks::MAJORITY) {
             let w = self.p(i).break_tie(self, st, i as usize, root, s, winners);
             if w != 0 && w & !winners == 0 {

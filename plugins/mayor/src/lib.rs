@@ -122,8 +122,7 @@ impl Plugin for Mayor {
     fn adjust_strengths(&self, rules: &Rules, st: &State, _me: usize, root: NodeId, s: &mut [u32; MAX_PLAYERS]) {
         let pennants = st.graph.pennants(root);
         let base = rules.figure_kinds[self.ids.kind as usize].strength as u32;
-        for f in st.figures.iter().filter(|f| f.alive && f.kind == self.ids.kind && (f.owner as usize) < MAX_PLAYERS)
-        {
+        for f in st.figures.iter().filter(|f| f.alive && f.kind == self.ids.kind && (f.owner as usize) < MAX_PLAYERS) {
             if f.node.is_some_and(|n| st.graph.find(n) == root) {
                 let seat = &mut s[f.owner as usize];
                 *seat = seat.saturating_sub(base) + pennants;

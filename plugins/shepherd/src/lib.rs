@@ -240,9 +240,11 @@ impl Shepherd {
     /// Whether a placed part of this turn has a field part in the field of `root`.
     fn extends(rules: &Rules, st: &State, root: NodeId) -> bool {
         st.placed_parts().any(|part| {
-            st.rotated(rules, part).features.iter().enumerate().any(|(local, f)| {
-                f.kind == FeatureKind::Field && st.graph.find(st.node_of(part, local as u8)) == root
-            })
+            st.rotated(rules, part)
+                .features
+                .iter()
+                .enumerate()
+                .any(|(local, f)| f.kind == FeatureKind::Field && st.graph.find(st.node_of(part, local as u8)) == root)
         })
     }
 
@@ -359,7 +361,10 @@ impl Plugin for Shepherd {
         if let Some(root) = due {
             st.plugin_mut::<ShepherdState>(me).tended = Some((root, st.turn));
             let data = root as i32;
-            st.push_decision(Decision { player: p as u8, kind: DecisionKind::Plugin { plugin: me as u8, code: TEND, data } });
+            st.push_decision(Decision {
+                player: p as u8,
+                kind: DecisionKind::Plugin { plugin: me as u8, code: TEND, data },
+            });
             return;
         }
         self.gather_closed(rules, st, me);
@@ -387,7 +392,15 @@ impl Plugin for Shepherd {
     }
 
     /// SHEPHERD-6: a shepherd leaving the board takes his own flock back into the bag.
-    fn on_figure_removed(&self, _rules: &Rules, st: &mut State, me: usize, id: FigureId, f: &Figure, _why: RemoveReason) {
+    fn on_figure_removed(
+        &self,
+        _rules: &Rules,
+        st: &mut State,
+        me: usize,
+        id: FigureId,
+        f: &Figure,
+        _why: RemoveReason,
+    ) {
         if f.kind != self.ids.kind {
             return;
         }
@@ -421,14 +434,18 @@ impl Plugin for Shepherd {
         let p = d.player as usize;
         let why = match Self::field_of(st, me, p) {
             None => format!("seat {p} has no shepherd on the board"),
-            Some(_) if Self::state(st, me).placed_turn[p] == st.turn => format!("seat {p} placed its shepherd this turn"),
+            Some(_) if Self::state(st, me).placed_turn[p] == st.turn => {
+                format!("seat {p} placed its shepherd this turn")
+            }
             Some(root) if st.placed.is_some() && !Self::extends(rules, st, root) => {
                 format!("this turn's tile does not extend the field of seat {p}'s shepherd")
             }
             Some(_) => match d.kind {
                 DecisionKind::PlaceTile => "the tile is not placed yet".to_string(),
                 DecisionKind::Figure => "the figure action comes first".to_string(),
-                DecisionKind::Plugin { plugin, .. } => format!("plugin '{}' decides first", rules.plugins[plugin as usize].name),
+                DecisionKind::Plugin { plugin, .. } => {
+                    format!("plugin '{}' decides first", rules.plugins[plugin as usize].name)
+                }
             },
         };
         Some(format!("no grow or gather is due: {why}"))
