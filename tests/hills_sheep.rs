@@ -128,6 +128,25 @@ fn a_city_beyond_an_also_side_joins_both_parts() {
     assert_eq!(g.st.feature_tiles(a), 2);
 }
 
+/// A city through an `also` side completes when both parts are closed, counting the tile
+/// once: HS13-14 (knight on its S+E part), E beyond S, E against each part's other side.
+#[test]
+fn a_city_through_an_also_side_completes_and_counts_the_tile_once() {
+    let mut g = plain_game(&["HS13-14", "E", "E", "E"]);
+    common::play(&mut g, common::place("HS13-14", 0, 1, 180));
+    common::play(&mut g, serde_json::json!({"type": "figure", "figure": "follower", "cell": [0, 1], "feature": "city:E+S"}));
+    for (x, y, rot) in [(0, 2, 0), (1, 1, 270)] {
+        common::play(&mut g, common::place("E", x, y, rot));
+        common::play(&mut g, common::pass());
+        assert_eq!(g.scores(), [0, 0], "open until the W part is closed");
+    }
+    // E (city E) against the W part closes the last side: 4 tiles, 8 points.
+    common::play(&mut g, common::place("E", -1, 1, 90));
+    common::play(&mut g, common::pass());
+    assert!(g.is_over());
+    assert_eq!(g.scores(), [8, 0]);
+}
+
 /// The same from the other side: the tile with `also` placed against an existing city.
 #[test]
 fn an_also_side_placed_against_a_city_joins_both_parts() {
