@@ -134,7 +134,10 @@ fn a_city_beyond_an_also_side_joins_both_parts() {
 fn a_city_through_an_also_side_completes_and_counts_the_tile_once() {
     let mut g = plain_game(&["HS13-14", "E", "E", "E"]);
     common::play(&mut g, common::place("HS13-14", 0, 1, 180));
-    common::play(&mut g, serde_json::json!({"type": "figure", "figure": "follower", "cell": [0, 1], "feature": "city:E+S"}));
+    common::play(
+        &mut g,
+        serde_json::json!({"type": "figure", "figure": "follower", "cell": [0, 1], "feature": "city:E+S"}),
+    );
     for (x, y, rot) in [(0, 2, 0), (1, 1, 270)] {
         common::play(&mut g, common::place("E", x, y, rot));
         common::play(&mut g, common::pass());
