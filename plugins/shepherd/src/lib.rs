@@ -157,14 +157,15 @@ impl Shepherd {
         (0..st.players).filter(|&p| Self::field_of(st, me, p) == Some(root)).fold(0u8, |m, p| m | (1 << p))
     }
 
-    /// Draws one token from the bag with the game's generator.
-    fn draw(st: &mut State, me: usize) -> u8 {
+    /// Draws one token from the bag with the game's generator (None: the bag is empty,
+    /// which cannot happen: both wolves go back at once, so it always holds them).
+    fn draw(st: &mut State, me: usize) -> Option<u8> {
         let n = st.plugin::<ShepherdState>(me).bag.len();
         if n == 0 {
-            return WOLF;
+            return None;
         }
         let i = st.rng.below(n);
-        st.plugin_mut::<ShepherdState>(me).bag.swap_remove(i)
+        Some(st.plugin_mut::<ShepherdState>(me).bag.swap_remove(i))
     }
 
     /// Sends the shepherds of `seats` home; their flocks go back into the bag
@@ -182,7 +183,7 @@ impl Shepherd {
     /// SHEPHERD-3 / grow: seat `p` draws for their shepherd in `root`; a wolf sends every
     /// shepherd of the field home (only the drawer's when just placed: he is alone there).
     fn grow(&self, rules: &Rules, st: &mut State, me: usize, p: usize, root: NodeId) {
-        let t = Self::draw(st, me);
+        let Some(t) = Self::draw(st, me) else { return };
         st.note(rules, me, format_args!("seat {p} draws {}", token_name(t)));
         if t == WOLF {
             st.bump_stat(self.ids.wolves, 1);
