@@ -286,6 +286,13 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
     if let Value::Object(m) = &mut want {
         m.remove("player");
     }
+    // The named plugin may say why (e.g. no grow or gather is due).
+    if let Some(i) = plugin.and_then(|name| game.rules.plugin_index(name)) {
+        let p = &game.rules.plugins[i].plugin;
+        if let Some(why) = p.explain_illegal(&game.rules, &game.st, i, &want) {
+            return Err(format!("{want} is not legal here: {why}"));
+        }
+    }
     let shown: Vec<String> = legal.iter().take(6).map(|l| game.describe(l).to_string()).collect();
     Err(format!("{want} is not legal here; the {} legal actions include {}", legal.len(), shown.join(", ")))
 }

@@ -516,6 +516,31 @@ impl Rules {
             self.p(i).on_figure_moved(self, st, i as usize, id, from);
         }
     }
+    /// [`Plugin::adjust_strengths`] of every plugin of [`Hooks::MAJORITY`], in order.
+    #[inline]
+    pub(crate) fn adjust_strengths(&self, st: &State, root: crate::graph::NodeId, s: &mut [u32; MAX_PLAYERS]) {
+        for &i in self.list(Hooks::MAJORITY) {
+            self.p(i).adjust_strengths(self, st, i as usize, root, s);
+        }
+    }
+    /// [`Plugin::break_tie`] of every plugin of [`Hooks::MAJORITY`], in order; an answer
+    /// that is empty or not a subset of the tie is ignored.
+    #[inline]
+    pub(crate) fn break_tie(
+        &self,
+        st: &State,
+        root: crate::graph::NodeId,
+        s: &[u32; MAX_PLAYERS],
+        mut winners: u8,
+    ) -> u8 {
+        for &i in self.list(Hooks::MAJORITY) {
+            let w = self.p(i).break_tie(self, st, i as usize, root, s, winners);
+            if w != 0 && w & !winners == 0 {
+                winners = w;
+            }
+        }
+        winners
+    }
     pub(crate) fn dispatch_protected(&self, st: &State, id: FigureId) -> bool {
         self.list(Hooks::PROTECTED).iter().any(|&i| self.p(i).is_protected(self, st, i as usize, id))
     }

@@ -69,6 +69,9 @@ pub struct FeatureDef {
     pub halves: u8,
     /// Pennants (coats of arms) on this city part.
     pub pennants: u8,
+    /// Sides this city part also opens onto, written on another city part of the tile
+    /// (`also=X`, TILES-MORE.md rule 20): it joins the city beyond them too.
+    pub also: u8,
     /// Modifier bits; names in [`Catalog::modifier_names`](crate::catalog::Catalog).
     pub modifiers: u32,
     /// For fields: the cities this field touches, as feature indices within the part.
@@ -94,6 +97,8 @@ pub struct RotatedPart {
     pub side_feature: [u8; 4],
     /// Field feature index on each half-edge, or `NONE`.
     pub half_feature: [u8; 8],
+    /// City feature index that also opens onto each side (`also=X`), or `NONE`.
+    pub side_also: [u8; 4],
     pub features: Vec<RotatedFeature>,
     /// Bit set of the cloister-like features (monastery, garden).
     pub cloisters: u16,
@@ -171,11 +176,18 @@ impl FeatureDef {
 pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], rot: Rotation) -> RotatedPart {
     let mut side_feature = [NONE; 4];
     let mut half_feature = [NONE; 8];
+    let mut side_also = [NONE; 4];
     let mut signature = 0u32;
     let mut out = Vec::with_capacity(features.len());
     for (i, f) in features.iter().enumerate() {
         let sides = rotate_side_mask(f.sides, rot);
         let halves = rotate_half_mask(f.halves, rot);
+        let also = rotate_side_mask(f.also, rot);
+        for (s, slot) in side_also.iter_mut().enumerate() {
+            if also & (1 << s) != 0 {
+                *slot = i as u8;
+            }
+        }
         for (s, slot) in side_feature.iter_mut().enumerate() {
             if sides & (1 << s) != 0 {
                 *slot = i as u8;
@@ -197,6 +209,7 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], rot: Rotation) -
         signature,
         side_feature,
         half_feature,
+        side_also,
         features: out,
     }
 }
