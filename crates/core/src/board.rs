@@ -46,7 +46,9 @@ pub fn fits(signature: u32, code: u16) -> bool {
     for s in 0..4 {
         let d = (c % 5) as u32;
         c /= 5;
-        if d != 0 && (signature >> (8 * s)) & 0xFF != d - 1 {
+        let mine = (signature >> (8 * s)) & 0xFF;
+        // A closed side fits anything (TILES-MORE.md rule 21).
+        if d != 0 && mine != d - 1 && mine != crate::tile::SideKind::Closed as u32 {
             return false;
         }
     }
@@ -206,7 +208,8 @@ impl Board {
             // q's side facing p must show what p shows on side s.
             let back = s.opposite() as usize;
             let kind = (part.signature >> (8 * s as u32)) & 0xFF;
-            let add = (kind as u16 + 1) * NEED_POW[back];
+            // A closed side demands nothing of its neighbour (it fits anything).
+            let add = if kind == crate::tile::SideKind::Closed as u32 { 0 } else { (kind as u16 + 1) * NEED_POW[back] };
             let c = self.cells[qi];
             if c == EMPTY {
                 self.cells[qi] = FRONTIER | self.frontier.len() as u16;
