@@ -1,7 +1,7 @@
 //! The state invariants checked after every action of a fuzzed or random game.
 
 use carcassonne_core::geometry::Side;
-use carcassonne_core::tile::{signature_side, sides_fit};
+use carcassonne_core::tile::{sides_fit, signature_side};
 use carcassonne_core::Game;
 use carcassonne_plugin_tower::TowerState;
 

@@ -25,6 +25,8 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_abbot::factory(),
         carcassonne_plugin_inns_cathedrals::factory(),
         carcassonne_plugin_traders_builders::factory(),
+        carcassonne_plugin_abbey::factory(),
+        carcassonne_plugin_wagon::factory(),
     ]
 }
 
@@ -54,6 +56,8 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/inns-cathedrals.toml", include_str!("../../../config/tiles/inns-cathedrals.toml")),
     ("config/traders-builders.toml", include_str!("../../../config/traders-builders.toml")),
     ("config/tiles/traders-builders.toml", include_str!("../../../config/tiles/traders-builders.toml")),
+    ("config/abbey-mayor.toml", include_str!("../../../config/abbey-mayor.toml")),
+    ("config/tiles/abbey-mayor.toml", include_str!("../../../config/tiles/abbey-mayor.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

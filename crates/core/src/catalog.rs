@@ -206,7 +206,8 @@ impl Catalog {
             let features = parse_features(&t.features, &mut self.modifier_names).map_err(&err)?;
             let mut closed = 0u8;
             for c in &t.closed_sides {
-                let sd = Side::parse(c).ok_or_else(|| err(format!("closed_sides: '{c}' is not a side (N, E, S, W)")))?;
+                let sd =
+                    Side::parse(c).ok_or_else(|| err(format!("closed_sides: '{c}' is not a side (N, E, S, W)")))?;
                 closed |= 1 << sd as u8;
             }
             for f in &features {
@@ -613,6 +614,11 @@ fn separated(fs: &[FeatureDef], field: &FeatureDef, city: usize, tunnel: u32) ->
     let (mf, mc) = (rim_positions(field), rim_positions(&fs[city]));
     for (j, g) in fs.iter().enumerate() {
         if j == city || !g.kind.is_edge_feature() || is_tunnel(g, tunnel) {
+            continue;
+        }
+        // A city across the tile that the field lies along too (it lists both): the other
+        // city reaches the field over it (AM4's walled street over the W-E city).
+        if g.kind == FeatureKind::City && field.adj_cities.contains(&(j as u8)) {
             continue;
         }
         let mg = rim_positions(g);

@@ -8,7 +8,7 @@ use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::TilePlacement;
 use crate::rules::Rules;
 use crate::state::State;
-use crate::tile::{signature_side, sides_fit, SideKind, TileTypeId, NONE};
+use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, NONE};
 
 /// Cells of a tile's parts when its first part is at `pos` turned by `rot`.
 fn part_cells(
@@ -341,8 +341,9 @@ fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos,
     if !touches {
         return Err(format!("tile {} at {pos} touches no placed tile", tile.id));
     }
-    if let Some(p) = rules.tile_veto(st, &TilePlacement { tile: t, face, pos, rot }) {
-        return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'", tile.id, rot.degrees()));
+    if let Some((p, reason)) = rules.tile_veto_with_reason(st, &TilePlacement { tile: t, face, pos, rot }) {
+        let why = reason.map_or_else(String::new, |r| format!(": {r}"));
+        return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'{why}", tile.id, rot.degrees()));
     }
     Ok(())
 }

@@ -195,7 +195,8 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], closed: u8, rot:
     let mut side_feature = [NONE; 4];
     let mut half_feature = [NONE; 8];
     let closed = rotate_side_mask(closed, rot);
-    let mut signature = (0..4).filter(|s| closed & (1 << s) != 0).fold(0u32, |m, s| m | (SideKind::Closed as u32) << (8 * s));
+    let mut signature =
+        (0..4).filter(|s| closed & (1 << s) != 0).fold(0u32, |m, s| m | (SideKind::Closed as u32) << (8 * s));
     let mut out = Vec::with_capacity(features.len());
     for (i, f) in features.iter().enumerate() {
         let sides = rotate_side_mask(f.sides, rot);
