@@ -52,3 +52,115 @@ fn a_thousand_random_games_with_the_first_edition_wagon() {
     let (r, text) = common::rules_with("config/abbey-mayor.toml", &[("wagon_move", "\"c1\"")]);
     common::run_checked_games("config/abbey-mayor.toml", &r, &text, 1000, None, 5001, abbeys);
 }
+
+/// The scenario `name` replayed up to (not including) action `upto` of its turn `turn`
+/// (later turns dropped), with the rules it names.
+fn replay_until(name: &str, turn: u32, upto: usize) -> Game {
+    let (mut rec, rules) = scenario(name);
+    rec.turns.retain(|t| t.turn <= turn);
+    let last = rec.turns.last_mut().unwrap();
+    last.actions.truncate(upto);
+    last.expect = None;
+    carcassonne_core::replay::replay(&rec, rules, |_, _| Ok(())).unwrap()
+}
+
+fn scenario(name: &str) -> (carcassonne_core::record::GameRecord, std::sync::Arc<carcassonne_core::Rules>) {
+    let path = format!("tests/scenarios/{name}.json");
+    let rec: carcassonne_core::record::GameRecord =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let rules = carcassonne_cli::builtin::rules_for_record(&rec.rules, &path).unwrap();
+    (rec, rules)
+}
+
+/// The described legal actions, sorted.
+fn legal(g: &Game) -> Vec<String> {
+    let mut buf = Vec::new();
+    g.legal_actions(&mut buf);
+    let mut v: Vec<String> = buf.iter().map(|a| g.describe(a).to_string()).collect();
+    v.sort();
+    v
+}
+
+fn moves(cells: &[(i32, i32, &str)]) -> Vec<String> {
+    let mut v: Vec<String> = cells
+        .iter()
+        .map(|(x, y, f)| {
+            serde_json::json!({"type": "plugin", "plugin": "wagon", "action": "move", "cell": [x, y], "feature": f})
+                .to_string()
+        })
+        .chain([serde_json::json!({"type": "pass"}).to_string()])
+        .collect();
+    v.sort();
+    v
+}
+
+/// WAGON-1: on S (-1,0) turned 270 the wagon may take the road and the city, not a field;
+/// the follower may take the fields too.
+#[test]
+fn the_wagon_goes_on_roads_cities_and_monasteries_only() {
+    let g = replay_until("wagon-move-c2", 1, 1);
+    let wagon: Vec<String> = legal(&g).into_iter().filter(|a| a.contains("\"wagon\"")).collect();
+    let want =
+        |f: &str| serde_json::json!({"type": "figure", "figure": "wagon", "cell": [-1, 0], "feature": f}).to_string();
+    assert_eq!(wagon, vec![want("city:N+S+W"), want("road:E")]);
+    assert_eq!(legal(&g).iter().filter(|a| a.contains("\"follower\"")).count(), 4, "road, city, two fields");
+    // On the abbey: the monastery (ABBEY-3).
+    let g = replay_until("abbey-closes-road-and-city", 7, 2);
+    let wagon: Vec<String> = legal(&g).into_iter().filter(|a| a.contains("\"wagon\"")).collect();
+    assert_eq!(
+        wagon,
+        vec![serde_json::json!({"type": "figure", "figure": "wagon", "cell": [0, -1], "feature": "monastery"})
+            .to_string()]
+    );
+}
+
+/// WAGON-2 (c2) and WAGON-4 (c1): the exact targets after the road of the scenarios scores.
+#[test]
+fn the_freed_wagon_s_targets() {
+    let g = replay_until("wagon-move-c2", 4, 2);
+    assert_eq!(legal(&g), moves(&[(-1, 0, "city:N+S+W"), (0, 0, "city:N")]));
+    let g = replay_until("wagon-move-c1", 4, 2);
+    assert_eq!(legal(&g), moves(&[(-1, 0, "city:N+S+W"), (1, 1, "monastery")]));
+}
+
+/// WAGON-3: seat 2 decides first (after the active seat 1), then seat 0 without the
+/// monastery seat 2's wagon took.
+#[test]
+fn two_freed_wagons_decide_in_turn_order() {
+    let g = replay_until("wagon-two-freed", 5, 2);
+    assert_eq!(g.decision().unwrap().player, 2);
+    assert_eq!(legal(&g), moves(&[(2, 0, "monastery"), (2, 1, "monastery")]));
+    let g = replay_until("wagon-two-freed", 5, 3);
+    assert_eq!(g.decision().unwrap().player, 0);
+    assert_eq!(legal(&g), moves(&[(0, 0, "city:N"), (2, 1, "monastery")]));
+}
+
+/// Replays scenario `name` with action `index` of turn `turn` replaced by `action`: the error.
+fn replay_changed(name: &str, turn: u32, index: usize, action: serde_json::Value) -> String {
+    let (mut rec, rules) = scenario(name);
+    let t = rec.turns.iter_mut().find(|t| t.turn == turn).unwrap();
+    t.actions[index] = action;
+    carcassonne_core::replay::replay_full(&rec, rules).map(|_| ()).unwrap_err().to_string()
+}
+
+/// Bad records: the abbey into a cell without four neighbours, a wagon moved onto an
+/// occupied or a completed feature: one line naming the turn and the reason.
+#[test]
+fn bad_abbey_and_wagon_moves_in_records_are_refused_with_the_turn_and_the_reason() {
+    let e = replay_changed("abbey-closes-road-and-city", 7, 1, common::place("AM0", 2, -1, 0));
+    assert_eq!(
+        e,
+        "turn 7: tile AM0 at (2,-1) rotation 0 is forbidden by plugin 'abbey': the abbey goes only into a cell \
+         whose four neighbours hold tiles, and (2,-1) has fewer (ABBEY-2)"
+    );
+    let mv = |x: i32, y: i32, f: &str| serde_json::json!({"type": "plugin", "plugin": "wagon", "action": "move", "cell": [x, y], "feature": f, "player": 0});
+    let e = replay_changed("wagon-two-freed", 5, 3, mv(2, 0, "monastery"));
+    assert_eq!(
+        e,
+        "turn 5: {\"action\":\"move\",\"cell\":[2,0],\"feature\":\"monastery\",\"plugin\":\"wagon\",\"type\":\"plugin\"} \
+         is not legal here: (2,0) monastery: that feature is occupied (WAGON-2)"
+    );
+    let e = replay_changed("wagon-two-freed", 5, 3, mv(1, 0, "road:S+W"));
+    assert!(e.starts_with("turn 5: ") && e.ends_with("(1,0) road:S+W: that feature is completed (WAGON-2)"), "{e}");
+    assert!(!e.contains('\n'));
+}

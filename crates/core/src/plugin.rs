@@ -316,6 +316,18 @@ pub trait Plugin: Send + Sync + 'static {
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}
     /// Apply an action of this plugin (from its own decision or the figure decision).
     fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {}
+    /// Why the recorded action `want` (JSON, as in records) is no legal answer to this
+    /// plugin's decision `d`, for a replay's error message (None: no reason known).
+    fn why_illegal(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        d: &Decision,
+        want: &serde_json::Value,
+    ) -> Option<String> {
+        None
+    }
     /// JSON form of one of this plugin's actions, for records.
     fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {
         serde_json::Value::Null

@@ -286,6 +286,13 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
     if let Value::Object(m) = &mut want {
         m.remove("player");
     }
+    if let Some(d @ crate::action::Decision { kind: crate::action::DecisionKind::Plugin { plugin, .. }, .. }) =
+        game.decision()
+    {
+        if let Some(why) = game.rules.plugin_why_illegal(&game.st, &d, plugin, &want) {
+            return Err(format!("{want} is not legal here: {why}"));
+        }
+    }
     let shown: Vec<String> = legal.iter().take(6).map(|l| game.describe(l).to_string()).collect();
     Err(format!("{want} is not legal here; the {} legal actions include {}", legal.len(), shown.join(", ")))
 }

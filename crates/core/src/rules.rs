@@ -510,6 +510,15 @@ impl Rules {
     pub(crate) fn plugin_apply(&self, st: &mut State, d: &Decision, plugin: u8, a: &Action) {
         self.p(plugin).apply_action(self, st, plugin as usize, d, a);
     }
+    pub(crate) fn plugin_why_illegal(
+        &self,
+        st: &State,
+        d: &Decision,
+        plugin: u8,
+        want: &serde_json::Value,
+    ) -> Option<String> {
+        self.p(plugin).why_illegal(self, st, plugin as usize, d, want)
+    }
     pub(crate) fn plugin_describe(&self, st: &State, plugin: u8, a: &Action) -> serde_json::Value {
         self.p(plugin).describe_action(self, st, plugin as usize, a)
     }

@@ -273,6 +273,46 @@ impl Plugin for Wagon {
         self.ask_next(st, me);
     }
 
+    /// A recorded move that is not legal: which WAGON rule it breaks.
+    fn why_illegal(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        _d: &Decision,
+        want: &serde_json::Value,
+    ) -> Option<String> {
+        let w = st.plugin::<WagonState>(me).freed.first().copied()?;
+        let cell = want.get("cell")?.as_array()?;
+        let (x, y) = (cell.first()?.as_i64()? as i32, cell.get(1)?.as_i64()? as i32);
+        let pos = Pos::new(x, y);
+        let Some(part) = st.part_at(pos) else { return Some(format!("no tile lies at {pos}")) };
+        let name = want.get("feature")?.as_str()?;
+        let feats = &st.rotated(rules, part).features;
+        let Some(local) = feats.iter().position(|f| carcassonne_core::tile::feature_name(f) == name) else {
+            return Some(format!("the tile at {pos} has no feature {name}"));
+        };
+        let node = st.node_of(part, local as u8);
+        let why = if !Self::wagon_feature(st.graph.node(node).kind) {
+            "a wagon moves only to a road, city or monastery (WAGON-1)"
+        } else if st.graph.is_scored(node) || st.is_complete(node) {
+            "that feature is completed (WAGON-2)"
+        } else if st.graph.followers(node) > 0 {
+            "that feature is occupied (WAGON-2)"
+        } else {
+            let mut t = Vec::new();
+            self.targets(rules, st, &w, &mut t);
+            if t.contains(&(part, local as u8)) {
+                return None;
+            }
+            match self.wagon_move {
+                WagonMove::C2 => "it is not on the wagon's tile or one of the 8 around it (WAGON-2)",
+                WagonMove::C1 => "it is not linked directly to the scored feature (WAGON-4, wagon_move = c1)",
+            }
+        };
+        Some(format!("{} {name}: {why}", pos))
+    }
+
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {
         let Action::Plugin { code: MOVE, a: part, b: local, .. } = *a else { return serde_json::Value::Null };
         let pos = st.board.parts[part as usize].pos;
