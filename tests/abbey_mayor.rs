@@ -176,9 +176,30 @@ fn random_games_of_each_everything_rule_set_with_the_abbey_and_the_wagon() {
             "[tiles]\n",
             "[tiles]\nabbey-mayor = \"tiles/abbey-mayor.toml\"\n",
             1,
-        ) + "\n[[plugins]]\nname = \"wagon\"\npriority = 17\n\n[[plugins]]\nname = \"abbey\"\npriority = 80\n";
+        )
+            + "\n[[plugins]]\nname = \"wagon\"\npriority = 17\n\n[[plugins]]\nname = \"abbey\"\npriority = 80\n";
         let r = carcassonne_cli::builtin::load_rules_text(file, &text).unwrap();
         let games = std::env::var("CARC_EVERYTHING_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(500);
         common::run_checked_games(file, &r, &text, games, None, 1, abbeys);
     }
+}
+
+/// ABBEY-3 with the abbot (ABBOT-1): the abbey is a monastery, so the abbot may stand on
+/// it, as the monk and the wagon may; it has no field for a farmer.
+#[test]
+fn the_abbot_may_stand_on_the_abbey() {
+    let (mut rec, _) = scenario("abbey-closes-road-and-city");
+    let text = std::fs::read_to_string("config/abbey-mayor.toml").unwrap()
+        + "\n[[plugins]]\nname = \"abbot\"\npriority = 90\n";
+    let rules = carcassonne_cli::builtin::load_rules_text("config/abbey-mayor.toml", &text).unwrap();
+    rec.turns.retain(|t| t.turn <= 7);
+    rec.turns[6].actions.truncate(2);
+    rec.turns[6].expect = None;
+    let g = carcassonne_core::replay::replay(&rec, rules, |_, _| Ok(())).unwrap();
+    let on = |fig: &str| {
+        serde_json::json!({"type": "figure", "figure": fig, "cell": [0, -1], "feature": "monastery"}).to_string()
+    };
+    let mut want = vec![on("abbot"), on("follower"), on("wagon"), serde_json::json!({"type": "pass"}).to_string()];
+    want.sort();
+    assert_eq!(legal(&g), want);
 }
