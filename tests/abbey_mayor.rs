@@ -203,3 +203,17 @@ fn the_abbot_may_stand_on_the_abbey() {
     want.sort();
     assert_eq!(legal(&g), want);
 }
+
+/// WAGON-4: `wagon_move` takes `c2` or `c1`; another word is a one-line error naming the
+/// file, line and key.
+#[test]
+fn a_wagon_move_of_no_edition_is_refused() {
+    let text = std::fs::read_to_string("config/abbey-mayor.toml")
+        .unwrap()
+        .replace("wagon_move = \"c2\"", "wagon_move = \"c3\"");
+    let e = carcassonne_cli::builtin::load_rules_text("config/abbey-mayor.toml", &text).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "config/abbey-mayor.toml:26: plugins 'wagon' options: `wagon_move`: unknown variant `c3`, expected `c2` or `c1`"
+    );
+}
