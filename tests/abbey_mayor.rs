@@ -217,3 +217,23 @@ fn a_wagon_move_of_no_edition_is_refused() {
         "config/abbey-mayor.toml:26: plugins 'wagon' options: `wagon_move`: unknown variant `c3`, expected `c2` or `c1`"
     );
 }
+
+/// Each plugin works alone with the base game: the wagon on the base tiles, the abbey with
+/// or without the set's land tiles; 300 checked random games each, every tenth replayed.
+#[test]
+fn the_abbey_and_the_wagon_each_alone_with_the_base_game() {
+    let head = "name = \"t\"\n[tiles]\nbase = \"tiles/base.toml\"\nabbey-mayor = \"tiles/abbey-mayor.toml\"\n\
+                [[plugins]]\nname = \"base\"\n";
+    let wagon = format!("{head}[[plugins]]\nname = \"wagon\"\npriority = 17\n");
+    let r = carcassonne_cli::builtin::load_rules_text("config/t.toml", &wagon).unwrap();
+    assert_eq!(Game::new(r.clone(), 2, 1).unwrap().st.stack.len() + 2, 72, "the wagon brings no tiles");
+    common::run_checked_games("config/t.toml", &r, &wagon, 300, None, 1, check_state);
+    for land in ["true", "false"] {
+        let abbey =
+            format!("{head}[[plugins]]\nname = \"abbey\"\npriority = 80\n[plugins.options]\nland_tiles = {land}\n");
+        let r = carcassonne_cli::builtin::load_rules_text("config/t.toml", &abbey).unwrap();
+        let tiles = if land == "true" { 84 } else { 72 };
+        assert_eq!(Game::new(r.clone(), 2, 1).unwrap().st.stack.len() + 2, tiles);
+        common::run_checked_games("config/t.toml", &r, &abbey, 300, None, 1, abbeys);
+    }
+}
