@@ -69,12 +69,14 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             }
             // A closed side closes the road, city or river that meets it (TILES-MORE.md
             // rule 21): on either tile, whichever was placed first.
-            if mine != NONE && orp.closed & (1 << os) != 0 {
-                st.graph.close(node_base + mine as u32, 1);
-            }
-            if theirs != NONE && rp.closed & (1 << s as u8) != 0 {
-                let root = st.graph.close(other.node_base + theirs as u32, 1);
-                closed_around.push(root);
+            if (rp.closed | orp.closed) != 0 {
+                if mine != NONE && orp.closed & (1 << os) != 0 {
+                    st.graph.close(node_base + mine as u32, 1);
+                }
+                if theirs != NONE && rp.closed & (1 << s as u8) != 0 {
+                    let root = st.graph.close(other.node_base + theirs as u32, 1);
+                    closed_around.push(root);
+                }
             }
             for h in [2 * s as u8, 2 * s as u8 + 1] {
                 let mf = rp.half_feature[h as usize];
