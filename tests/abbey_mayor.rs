@@ -214,7 +214,7 @@ fn a_wagon_move_of_no_edition_is_refused() {
     let e = carcassonne_cli::builtin::load_rules_text("config/abbey-mayor.toml", &text).unwrap_err().to_string();
     assert_eq!(
         e,
-        "config/abbey-mayor.toml:26: plugins 'wagon' options: `wagon_move`: unknown variant `c3`, expected `c2` or `c1`"
+        "config/abbey-mayor.toml:27: plugins 'wagon' options: `wagon_move`: unknown variant `c3`, expected `c2` or `c1`"
     );
 }
 

@@ -48,8 +48,9 @@ pub fn scenario_rule_ids() -> BTreeSet<String> {
 
 /// Plays a seeded game of random bots, calling `check` at the start and after every
 /// action; asserts that a decision always has a legal action, that the game ends, and
-/// that every tile was placed or discarded (a double tile counts once): `tiles` of them,
-/// or by default the start tile, the tile drawn at the start and the stack.
+/// that every tile was placed, discarded or put under a hill unseen (HILLS-1, statistic
+/// `hill_tiles_buried`; a double tile counts once): `tiles` of them, or by default the
+/// start tile, the tile drawn at the start and the stack.
 pub fn play_checked(
     rules: &Arc<Rules>,
     players: usize,
@@ -75,7 +76,8 @@ pub fn play_checked(
     }
     // Land tiles only: a tile a plugin hands out (the abbey, `land = false`) is not drawn.
     let placed = g.st.board.parts.iter().filter(|p| p.part == 0 && g.rules.catalog.tile(p.tile).land).count();
-    assert_eq!(placed + g.st.discarded as usize, tiles, "seed {seed}: every tile placed or discarded");
+    let buried = rules.stat("hill_tiles_buried").map_or(0, |i| g.st.stats[i] as usize);
+    assert_eq!(placed + g.st.discarded as usize + buried, tiles, "seed {seed}: every tile placed, discarded or buried");
     g
 }
 

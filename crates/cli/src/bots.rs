@@ -21,12 +21,16 @@ impl Bot for RandomBot {
 }
 
 /// The action that gains the most points for its player now (its own score minus the
-/// best opponent's, once the rest of the turn is passed), ties by seeded choice.
+/// best opponent's, once the rest of the turn is passed), ties by seeded choice. It tries
+/// each action on a copy of the game whose random generator is reseeded from the bot's own
+/// (the same for every action of one choice), so that it cannot foresee a random draw (a
+/// shepherd's token, a shuffle) that the action would bring.
 pub struct GreedyBot(pub Rng);
 
 impl GreedyBot {
-    fn value(game: &Game, a: Action, me: u8) -> i64 {
+    fn value(game: &Game, a: Action, me: u8, seed: u64) -> i64 {
         let mut g = game.clone();
+        g.st.rng = Rng::new(seed);
         let before = margin(&g, me);
         g.play_unchecked(a);
         let mut buf = Vec::new();
@@ -53,10 +57,11 @@ fn margin(g: &Game, me: u8) -> i64 {
 impl Bot for GreedyBot {
     fn choose(&mut self, game: &Game, actions: &[Action]) -> usize {
         let me = game.decision().map_or(0, |d| d.player);
+        let seed = self.0.next_u64();
         let mut best = i64::MIN;
         let mut ties: Vec<usize> = Vec::new();
         for (i, &a) in actions.iter().enumerate() {
-            let v = Self::value(game, a, me);
+            let v = Self::value(game, a, me, seed);
             if v > best {
                 best = v;
                 ties.clear();

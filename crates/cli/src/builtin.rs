@@ -25,6 +25,10 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_abbot::factory(),
         carcassonne_plugin_inns_cathedrals::factory(),
         carcassonne_plugin_traders_builders::factory(),
+        carcassonne_plugin_hills::factory(),
+        carcassonne_plugin_vineyards::factory(),
+        carcassonne_plugin_shepherd::factory(),
+        carcassonne_plugin_mayor::factory(),
         carcassonne_plugin_abbey::factory(),
         carcassonne_plugin_wagon::factory(),
     ]
@@ -56,6 +60,8 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/inns-cathedrals.toml", include_str!("../../../config/tiles/inns-cathedrals.toml")),
     ("config/traders-builders.toml", include_str!("../../../config/traders-builders.toml")),
     ("config/tiles/traders-builders.toml", include_str!("../../../config/tiles/traders-builders.toml")),
+    ("config/hills-sheep.toml", include_str!("../../../config/hills-sheep.toml")),
+    ("config/tiles/hills-sheep.toml", include_str!("../../../config/tiles/hills-sheep.toml")),
     ("config/abbey-mayor.toml", include_str!("../../../config/abbey-mayor.toml")),
     ("config/tiles/abbey-mayor.toml", include_str!("../../../config/tiles/abbey-mayor.toml")),
 ];

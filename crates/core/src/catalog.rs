@@ -31,7 +31,8 @@ pub const TILE_FILE_KEYS: &[&str] = &["set", "description", "total", "extra_mark
 
 /// Tile markers of the tile notation (TILES.md, TILES-MORE.md); a tile file names any
 /// other marker it uses in `extra_markers`, so that a misspelt marker is an error.
-pub const MARKERS: &[&str] = &["volcano", "dragon", "portal", "lair", "princess", "garden", "tower", "abbey"];
+pub const MARKERS: &[&str] =
+    &["volcano", "dragon", "portal", "lair", "princess", "garden", "tower", "hill", "vineyard", "abbey"];
 
 const CITY: &[FeatureKind] = &[FeatureKind::City];
 const ROAD: &[FeatureKind] = &[FeatureKind::Road];
@@ -409,6 +410,7 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
             sides: 0,
             halves: 0,
             pennants: 0,
+            also: 0,
             modifiers: 0,
             adj_cities: Vec::new(),
             ends_at: Vec::new(),
@@ -451,6 +453,17 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
                             .ok_or_else(|| format!("'{c}' is not city#k in '{item}'"))?;
                         adj.push(k);
                     }
+                } else if let Some(side) = m.strip_prefix("also=") {
+                    // TILES-MORE.md rule 20: the part also opens onto a side of another part.
+                    if kind != FeatureKind::City {
+                        return Err(format!("only city parts have also=, in '{item}'"));
+                    }
+                    let sd = Side::parse(side)
+                        .ok_or_else(|| format!("also={side}: '{side}' is not a side (N, E, S, W) in '{item}'"))?;
+                    if (f.sides | f.also) & (1 << sd as u8) != 0 {
+                        return Err(format!("also={side} names a side this part already has, in '{item}'"));
+                    }
+                    f.also |= 1 << sd as u8;
                 } else if m == "pennant" || m.starts_with("pennants=") {
                     if kind != FeatureKind::City {
                         return Err(format!("only cities have pennants, in '{item}'"));
@@ -546,6 +559,15 @@ pub fn check_features_closed(fs: &[FeatureDef], tunnel: u32, closed: u8) -> Resu
         }
         if f.kind == FeatureKind::City {
             city_sides |= f.sides;
+        }
+    }
+    // `also=X` (TILES-MORE.md rule 20): side X is a city side written on another city part.
+    for f in fs.iter().filter(|f| f.also != 0) {
+        for s in (0..4).filter(|s| f.also & (1 << s) != 0) {
+            let owner = side_owner[s].map(|j| &fs[j]);
+            if owner.is_none_or(|o| o.kind != FeatureKind::City) {
+                return Err(format!("also={} names a side that no other city part of the tile covers", Side::NAMES[s]));
+            }
         }
     }
     let mut half_owner = 0u8;

@@ -39,7 +39,8 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
         let idx = st.board.len() as u32;
         let node_base = st.graph.len() as u32;
         for (local, f) in part.features.iter().enumerate() {
-            let open = if f.kind.is_edge_feature() { f.sides.count_ones() } else { 0 };
+            // An `also=X` side is open on this part too (TILES-MORE.md rule 20).
+            let open = if f.kind.is_edge_feature() { f.sides.count_ones() + f.also.count_ones() } else { 0 };
             st.graph.add(idx, local as u8, f.kind, open, f.pennants as u32);
         }
         st.board.place(PlacedPart {
@@ -66,6 +67,15 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             let theirs = orp.side_feature[os];
             if mine != NONE && theirs != NONE {
                 st.graph.join(node_base + mine as u32, other.node_base + theirs as u32, 2);
+                // A part that also opens onto this side (`also=X`) joins the city beyond
+                // it too, closing its own opening there.
+                let (my_also, their_also) = (rp.side_also[s as usize], orp.side_also[os]);
+                if my_also != NONE {
+                    st.graph.join(node_base + my_also as u32, other.node_base + theirs as u32, 1);
+                }
+                if their_also != NONE {
+                    st.graph.join(node_base + mine as u32, other.node_base + their_also as u32, 1);
+                }
             }
             // A closed side closes the road, city or river that meets it (TILES-MORE.md
             // rule 21): on either tile, whichever was placed first.

@@ -10,7 +10,7 @@ use crate::action::{Action, Decision, TileCandidates};
 use crate::graph::NodeId;
 use crate::rules::{Registry, Rules};
 use crate::setup::Setup;
-use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State};
+use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_PLAYERS};
 use crate::tile::TileTypeId;
 
 /// The hooks a plugin subscribes to (bit set).
@@ -68,11 +68,16 @@ hooks! {
     FIGURE_MOVED = 18;
     /// [`Plugin::on_scoring_step`]
     SCORING_STEP = 19;
+    /// [`Plugin::adjust_strengths`] and [`Plugin::break_tie`], asked by every majority
+    /// ([`State::majority`]). Built-in plugins only: the run-time plugin interface stops
+    /// at `SCORING_STEP` (its bit numbers are the first 20 of these), so a plugin file
+    /// can neither subscribe to it nor be broken by it.
+    MAJORITY = 20;
 }
 
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
-    pub const COUNT: usize = 20;
+    pub const COUNT: usize = 21;
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -263,6 +268,24 @@ pub trait Plugin: Send + Sync + 'static {
     fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
         true
     }
+    /// [`Plugin::allow_figure`] for several candidate placements at once: sets
+    /// `allowed[i] = false` for each one it forbids (skip those already false). The default
+    /// asks `allow_figure` one by one; a plugin whose call is costly (a run-time plugin
+    /// across a library boundary) answers the list at once.
+    fn allow_figures(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        candidates: &[FigurePlacement],
+        allowed: &mut [bool],
+    ) {
+        for (p, ok) in candidates.iter().zip(allowed.iter_mut()) {
+            if *ok && !self.allow_figure(rules, st, me, p) {
+                *ok = false;
+            }
+        }
+    }
     /// A figure was placed by any plugin.
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {}
     /// The figure decision was answered (placement, plugin action or pass); decisions
@@ -293,6 +316,25 @@ pub trait Plugin: Send + Sync + 'static {
     /// A figure on the board was moved ([`State::move_figure`]; `from` is where it stood),
     /// or marked as changed by a move to the same place (e.g. a knight into a castle).
     fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {}
+    /// A majority of the feature of `root` is weighed ([`State::majority`], whoever asks:
+    /// the base game, a barn, ...): adjust the per-seat follower strengths (e.g. a mayor
+    /// counts its city's pennants, MAYOR-2). A seat left at 0 never wins.
+    fn adjust_strengths(&self, rules: &Rules, st: &State, me: usize, root: NodeId, strengths: &mut [u32; MAX_PLAYERS]) {
+    }
+    /// Then, when two or more seats share the top strength (`winners`, a bit set), narrow
+    /// the tie (e.g. followers on hills, HILLS-2); return a non-empty subset of `winners`
+    /// (anything else is ignored).
+    fn break_tie(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        root: NodeId,
+        strengths: &[u32; MAX_PLAYERS],
+        winners: u8,
+    ) -> u8 {
+        winners
+    }
     /// Whether a figure is protected from removal by other plugins' effects (e.g. the dragon).
     fn is_protected(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
         false
@@ -316,16 +358,10 @@ pub trait Plugin: Send + Sync + 'static {
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}
     /// Apply an action of this plugin (from its own decision or the figure decision).
     fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {}
-    /// Why the recorded action `want` (JSON, as in records) is no legal answer to this
-    /// plugin's decision `d`, for a replay's error message (None: no reason known).
-    fn why_illegal(
-        &self,
-        rules: &Rules,
-        st: &State,
-        me: usize,
-        d: &Decision,
-        want: &serde_json::Value,
-    ) -> Option<String> {
+    /// Why a recorded action naming this plugin (`action`, as in a record) is not legal now,
+    /// when it matched no legal action: e.g. "no grow or gather is due: ...". None: the
+    /// replay's generic message. Asked by [`crate::replay::parse_action`] only.
+    fn explain_illegal(&self, rules: &Rules, st: &State, me: usize, action: &serde_json::Value) -> Option<String> {
         None
     }
     /// JSON form of one of this plugin's actions, for records.

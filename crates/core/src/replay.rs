@@ -286,10 +286,10 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
     if let Value::Object(m) = &mut want {
         m.remove("player");
     }
-    if let Some(d @ crate::action::Decision { kind: crate::action::DecisionKind::Plugin { plugin, .. }, .. }) =
-        game.decision()
-    {
-        if let Some(why) = game.rules.plugin_why_illegal(&game.st, &d, plugin, &want) {
+    // The named plugin may say why (e.g. no grow or gather is due).
+    if let Some(i) = plugin.and_then(|name| game.rules.plugin_index(name)) {
+        let p = &game.rules.plugins[i].plugin;
+        if let Some(why) = p.explain_illegal(&game.rules, &game.st, i, &want) {
             return Err(format!("{want} is not legal here: {why}"));
         }
     }

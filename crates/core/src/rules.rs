@@ -44,6 +44,12 @@ impl Registry {
         self.figure_kinds.iter().any(|k| k.name == name)
     }
 
+    /// A figure kind declared so far (by a plugin earlier in priority order, or this one):
+    /// its index and definition.
+    pub fn declared_figure_kind(&self, name: &str) -> Option<(u8, &FigureKindDef)> {
+        self.figure_kinds.iter().enumerate().find(|(_, k)| k.name == name).map(|(i, k)| (i as u8, k))
+    }
+
     /// Declares a figure kind (or finds it if already declared); returns its index.
     pub fn figure_kind(&mut self, name: &str, follower: bool, strength: u8, per_player: u8) -> Result<u8, String> {
         if let Some(i) = self.figure_kinds.iter().position(|k| k.name == name) {
@@ -358,6 +364,12 @@ impl Rules {
         answer
     }
 
+    /// Whether any plugin may answer query `key` (a question nobody answers needs no walk).
+    #[inline]
+    pub fn is_answered(&self, key: QueryKey) -> bool {
+        !self.query_list(key).is_empty()
+    }
+
     /// The plugins that may answer query `key`, in priority order.
     #[inline]
     fn query_list(&self, key: QueryKey) -> &[u8] {
@@ -475,6 +487,13 @@ impl Rules {
     pub fn allow_figure(&self, st: &State, p: &FigurePlacement) -> bool {
         self.list(Hooks::ALLOW_FIGURE).iter().all(|&i| self.p(i).allow_figure(self, st, i as usize, p))
     }
+    /// [`Rules::allow_figure`] for several candidates at once (each plugin answers the
+    /// list in one call): `allowed[i]` ends true when every plugin allows `candidates[i]`.
+    pub fn allow_figures(&self, st: &State, candidates: &[FigurePlacement], allowed: &mut [bool]) {
+        for &i in self.list(Hooks::ALLOW_FIGURE) {
+            self.p(i).allow_figures(self, st, i as usize, candidates, allowed);
+        }
+    }
     /// [`Rules::allow_figure`] of every plugin but `except` (a plugin asking the others).
     pub fn allow_figure_except(&self, st: &State, p: &FigurePlacement, except: usize) -> bool {
         self.list(Hooks::ALLOW_FIGURE)
@@ -501,6 +520,31 @@ impl Rules {
             self.p(i).on_figure_moved(self, st, i as usize, id, from);
         }
     }
+    /// [`Plugin::adjust_strengths`] of every plugin of [`Hooks::MAJORITY`], in order.
+    #[inline]
+    pub(crate) fn adjust_strengths(&self, st: &State, root: crate::graph::NodeId, s: &mut [u32; MAX_PLAYERS]) {
+        for &i in self.list(Hooks::MAJORITY) {
+            self.p(i).adjust_strengths(self, st, i as usize, root, s);
+        }
+    }
+    /// [`Plugin::break_tie`] of every plugin of [`Hooks::MAJORITY`], in order; an answer
+    /// that is empty or not a subset of the tie is ignored.
+    #[inline]
+    pub(crate) fn break_tie(
+        &self,
+        st: &State,
+        root: crate::graph::NodeId,
+        s: &[u32; MAX_PLAYERS],
+        mut winners: u8,
+    ) -> u8 {
+        for &i in self.list(Hooks::MAJORITY) {
+            let w = self.p(i).break_tie(self, st, i as usize, root, s, winners);
+            if w != 0 && w & !winners == 0 {
+                winners = w;
+            }
+        }
+        winners
+    }
     pub(crate) fn dispatch_protected(&self, st: &State, id: FigureId) -> bool {
         self.list(Hooks::PROTECTED).iter().any(|&i| self.p(i).is_protected(self, st, i as usize, id))
     }
@@ -509,15 +553,6 @@ impl Rules {
     }
     pub(crate) fn plugin_apply(&self, st: &mut State, d: &Decision, plugin: u8, a: &Action) {
         self.p(plugin).apply_action(self, st, plugin as usize, d, a);
-    }
-    pub(crate) fn plugin_why_illegal(
-        &self,
-        st: &State,
-        d: &Decision,
-        plugin: u8,
-        want: &serde_json::Value,
-    ) -> Option<String> {
-        self.p(plugin).why_illegal(self, st, plugin as usize, d, want)
     }
     pub(crate) fn plugin_describe(&self, st: &State, plugin: u8, a: &Action) -> serde_json::Value {
         self.p(plugin).describe_action(self, st, plugin as usize, a)

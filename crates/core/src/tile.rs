@@ -79,6 +79,9 @@ pub struct FeatureDef {
     pub halves: u8,
     /// Pennants (coats of arms) on this city part.
     pub pennants: u8,
+    /// Sides this city part also opens onto, written on another city part of the tile
+    /// (`also=X`, TILES-MORE.md rule 20): it joins the city beyond them too.
+    pub also: u8,
     /// Modifier bits; names in [`Catalog::modifier_names`](crate::catalog::Catalog).
     pub modifiers: u32,
     /// For fields: the cities this field touches, as feature indices within the part.
@@ -108,6 +111,8 @@ pub struct RotatedPart {
     pub side_feature: [u8; 4],
     /// Field feature index on each half-edge, or `NONE`.
     pub half_feature: [u8; 8],
+    /// City feature index that also opens onto each side (`also=X`), or `NONE`.
+    pub side_also: [u8; 4],
     pub features: Vec<RotatedFeature>,
     /// Bit set of the cloister-like features (monastery, garden).
     pub cloisters: u16,
@@ -195,12 +200,19 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], closed: u8, rot:
     let mut side_feature = [NONE; 4];
     let mut half_feature = [NONE; 8];
     let closed = rotate_side_mask(closed, rot);
+    let mut side_also = [NONE; 4];
     let mut signature =
         (0..4).filter(|s| closed & (1 << s) != 0).fold(0u32, |m, s| m | (SideKind::Closed as u32) << (8 * s));
     let mut out = Vec::with_capacity(features.len());
     for (i, f) in features.iter().enumerate() {
         let sides = rotate_side_mask(f.sides, rot);
         let halves = rotate_half_mask(f.halves, rot);
+        let also = rotate_side_mask(f.also, rot);
+        for (s, slot) in side_also.iter_mut().enumerate() {
+            if also & (1 << s) != 0 {
+                *slot = i as u8;
+            }
+        }
         for (s, slot) in side_feature.iter_mut().enumerate() {
             if sides & (1 << s) != 0 {
                 *slot = i as u8;
@@ -223,6 +235,7 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], closed: u8, rot:
         signature,
         side_feature,
         half_feature,
+        side_also,
         features: out,
     }
 }

@@ -5,18 +5,27 @@ use std::cell::Cell;
 
 use abi_stable::std_types::{RNone, ROption, RSome, RStr, RString, RVec};
 use carcassonne_core::action::Action;
-use carcassonne_core::plugin::{FigurePlacement, Query};
+use carcassonne_core::plugin::{FigurePlacement, Query, QueryKey};
+
+use crate::wrapper::DynamicPlugin;
 use carcassonne_core::rules::Rules;
 use carcassonne_core::state::{Figure, FigureId, State};
 use carcassonne_core::Pos;
 use carcassonne_plugin_api::{
     ActionView, FeatureView, FigurePlacementView, FigureView, GameView, IdRange, PluginAction, QueryView, RawEffects,
-    TileView, Verdict,
+    TileView, Verdict, NOT_MINE,
 };
 
-/// An action of the figure decision as a plugin sees it.
+/// The index of engine figure kind `kind` among a plugin's declared kinds (`own`: their
+/// engine ids), or [`NOT_MINE`].
 #[inline]
-pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> ActionView<'a> {
+pub(crate) fn own_kind(own: &[u8], kind: u8) -> u32 {
+    own.iter().position(|&k| k == kind).map_or(NOT_MINE, |i| i as u32)
+}
+
+/// An action of the figure decision as plugin `me` (declared kinds `own`) sees it.
+#[inline]
+pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action, me: usize, own: &[u8]) -> ActionView<'a> {
     let view = |kind: &'static str| ActionView {
         kind: RStr::from_str(kind),
         figure: RStr::from_str(""),
@@ -24,6 +33,7 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> 
         feature: RStr::from_str(""),
         plugin: RStr::from_str(""),
         action: PluginAction::default(),
+        mine: false,
     };
     match *action {
         Action::PlaceFigure { kind, part, feature } => {
@@ -36,6 +46,7 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> 
                 figure: RStr::from_str(rules.figure_kinds.get(kind as usize).map_or("", |k| k.name.as_str())),
                 part,
                 feature: RStr::from_str(feature),
+                mine: own.contains(&kind),
                 ..view("figure")
             }
         }
@@ -43,18 +54,22 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action) -> 
         Action::Plugin { plugin, code, a, b } => ActionView {
             plugin: RStr::from_str(rules.plugins.get(plugin as usize).map_or("", |p| p.name.as_str())),
             action: PluginAction { code, a, b },
+            mine: plugin as usize == me,
             ..view("plugin")
         },
         Action::PlaceTile { .. } => view("place_tile"),
     }
 }
 
-pub(crate) fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure) -> FigureView<'a> {
+/// A figure as a plugin (declared kinds `own`) sees it.
+pub(crate) fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Figure, own: &[u8]) -> FigureView<'a> {
     let pos = st.board.parts.get(f.part as usize).map_or(Pos::new(0, 0), |p| p.pos);
     FigureView {
         id,
         owner: f.owner,
         figure: RStr::from(rules.figure_kinds.get(f.kind as usize).map_or("", |k| k.name.as_str())),
+        own_kind: own_kind(own, f.kind),
+        follower: rules.figure_kinds.get(f.kind as usize).is_some_and(|k| k.follower),
         part: f.part,
         x: pos.x,
         y: pos.y,
@@ -70,10 +85,23 @@ pub(crate) fn figure_view<'a>(rules: &'a Rules, st: &State, id: FigureId, f: &Fi
 pub struct HostView<'a> {
     rules: &'a Rules,
     st: &'a State,
-    /// The plugin's index (it is not asked its own questions).
+    /// The plugin's index (it is not asked its own questions) and the plugin (its
+    /// declared names resolved to ids).
     me: usize,
+    plugin: &'a DynamicPlugin,
     /// What the hook handed back.
     pub(crate) out: Cell<Reported>,
+}
+
+thread_local! {
+    /// Empty effect lists (buffers kept) for the next hook that reports effects.
+    static SPARE: std::cell::Cell<Option<Box<RawEffects>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Gives the lists of applied effects back for reuse.
+pub(crate) fn recycle(mut fx: Box<RawEffects>) {
+    fx.clear();
+    SPARE.set(Some(fx));
 }
 
 /// What a hook handed back through the view (boxed: the common `Nothing` stays two words).
@@ -87,12 +115,27 @@ pub(crate) enum Reported {
 
 impl<'a> HostView<'a> {
     #[inline]
-    pub(crate) fn new(rules: &'a Rules, st: &'a State, me: usize) -> Self {
-        HostView { rules, st, me, out: Cell::new(Reported::Nothing) }
+    pub(crate) fn new(rules: &'a Rules, st: &'a State, me: usize, plugin: &'a DynamicPlugin) -> Self {
+        HostView { rules, st, me, plugin, out: Cell::new(Reported::Nothing) }
     }
 }
 
 impl HostView<'_> {
+    /// The other plugins' answer to question `key` (ids that are not on the board count as
+    /// none).
+    fn ask_key(&self, key: QueryKey, figure: Option<u32>, part: Option<u32>, node: Option<u32>) -> ROption<bool> {
+        let figure = figure.filter(|&f| self.st.figures.get(f as usize).is_some_and(|f| f.alive));
+        let query = Query {
+            key,
+            figure,
+            kind: figure.map(|f| self.st.figures[f as usize].kind),
+            part: part.filter(|&p| self.part_ok(p)),
+            node: node.filter(|&n| self.node_ok(n)),
+            by: self.me as u8,
+        };
+        self.rules.answers_except(self.st, &query, self.me).into()
+    }
+
     fn tile_view(&self, part: u32) -> ROption<TileView<'_>> {
         let Some(p) = self.st.board.parts.get(part as usize) else { return RNone };
         let first = self.st.board.parts.get(p.first as usize).unwrap_or(p);
@@ -161,22 +204,20 @@ impl GameView for HostView<'_> {
         if !self.node_ok(node) {
             return RNone;
         }
-        let (st, g) = (self.st, &self.st.graph);
+        let g = &self.st.graph;
         let root = g.find(node);
         RSome(FeatureView {
             root,
             kind: RStr::from(g.node(root).kind.name()),
-            tiles: st.feature_tiles(root),
             pennants: g.pennants(root),
             open_edges: g.open(root),
-            complete: st.is_complete(root),
             scored: g.is_scored(root),
             followers: g.followers(root),
         })
     }
     fn figure(&self, id: u32) -> ROption<FigureView<'_>> {
         match self.st.figures.get(id as usize) {
-            Some(f) if f.alive => RSome(figure_view(self.rules, self.st, id, f)),
+            Some(f) if f.alive => RSome(figure_view(self.rules, self.st, id, f, &self.plugin.figure_ids)),
             _ => RNone,
         }
     }
@@ -199,6 +240,18 @@ impl GameView for HostView<'_> {
         }
         let first = self.st.node_of(part, 0);
         IdRange { first, end: first + self.st.rotated(self.rules, part).features.len() as u32 }
+    }
+    fn is_complete(&self, node: u32) -> bool {
+        self.node_ok(node) && self.st.is_complete(self.st.graph.find(node))
+    }
+    fn tiles_around(&self, x: i32, y: i32) -> u32 {
+        self.st.board.ring_count(Pos::new(x, y))
+    }
+    fn feature_tiles(&self, node: u32) -> u32 {
+        if !self.node_ok(node) {
+            return 0;
+        }
+        self.st.feature_tiles(node)
     }
     fn majority(&self, node: u32) -> u8 {
         if !self.node_ok(node) {
@@ -228,22 +281,14 @@ impl GameView for HostView<'_> {
     }
     fn ask(&self, q: &QueryView<'_>) -> ROption<bool> {
         let Some(key) = self.rules.query_key(q.name.as_str()) else { return RNone };
-        let figure = q.figure.into_option().filter(|&f| self.st.figures.get(f as usize).is_some_and(|f| f.alive));
-        let query = Query {
-            key,
-            figure,
-            kind: figure.map(|f| self.st.figures[f as usize].kind),
-            part: q.part.into_option().filter(|&p| self.part_ok(p)),
-            node: q.node.into_option().filter(|&n| self.node_ok(n)),
-            by: self.me as u8,
-        };
-        self.rules.answers_except(self.st, &query, self.me).into()
+        self.ask_key(key, q.figure.into_option(), q.part.into_option(), q.node.into_option())
     }
     fn is_protected(&self, figure: u32) -> bool {
         self.st.figures.get(figure as usize).is_some_and(|f| f.alive) && self.st.is_protected(self.rules, figure)
     }
     fn allow_figure(&self, p: &FigurePlacementView<'_>) -> bool {
-        let Some(kind) = self.rules.figure_kind(p.figure.as_str()) else { return false };
+        let own = self.plugin.figure_ids.get(p.own_kind as usize).copied();
+        let Some(kind) = own.or_else(|| self.rules.figure_kind(p.figure.as_str())) else { return false };
         let node = p.node.into_option();
         if !self.part_ok(p.part) || node.is_some_and(|n| !self.node_ok(n)) || p.player as usize >= self.st.players {
             return false;
@@ -251,15 +296,39 @@ impl GameView for HostView<'_> {
         let fp = FigurePlacement { player: p.player, kind, part: p.part, node };
         self.rules.allow_figure_except(self.st, &fp, self.me)
     }
-    fn report_effects(&self, effects: RawEffects) {
-        // The first error wins; effects reported twice add up.
+    fn part_has(&self, part: u32, marker: u32) -> bool {
+        let bit = self.plugin.marker_bits.get(marker as usize).copied().unwrap_or(0);
+        self.part_ok(part) && self.st.part_markers(self.rules, part) & bit != 0
+    }
+    fn node_has(&self, node: u32, modifier: u32) -> bool {
+        let bit = self.plugin.modifier_bits.get(modifier as usize).copied().unwrap_or(0);
+        self.node_ok(node) && self.st.node_modifiers(self.rules, node) & bit != 0
+    }
+    fn ask_about(&self, question: u32, figure: ROption<u32>, part: ROption<u32>, node: ROption<u32>) -> ROption<bool> {
+        let Some(&key) = self.plugin.query_keys.get(question as usize) else { return RNone };
+        self.ask_key(key, figure.into_option(), part.into_option(), node.into_option())
+    }
+    fn own_supply(&self, player: u8, kind: u32) -> u32 {
+        match self.plugin.figure_ids.get(kind as usize) {
+            Some(&k) if (player as usize) < self.st.players => self.st.supply[player as usize][k as usize] as u32,
+            _ => 0,
+        }
+    }
+    fn report_effects(&self, effects: &mut RawEffects) {
+        // The first error wins; effects reported twice add up. The lists are swapped with
+        // this thread's spare ones (the plugin keeps those buffers: no allocation).
         let merged = match self.out.take() {
-            Reported::Nothing => Reported::Effects(Box::new(effects)),
+            Reported::Nothing => {
+                let mut mine = SPARE.take().unwrap_or_default();
+                std::mem::swap(&mut *mine, effects);
+                Reported::Effects(mine)
+            }
             Reported::Effects(mut prev) => {
                 prev.points.extend(effects.points.iter().cloned());
                 prev.stats.extend(effects.stats.iter().copied());
                 prev.figures.extend(effects.figures.iter().copied());
                 prev.decisions.extend(effects.decisions.iter().copied());
+                prev.scores.extend(effects.scores.iter().cloned());
                 if prev.verdict == Verdict::PASS {
                     prev.verdict = effects.verdict;
                 }

@@ -12,6 +12,7 @@
 //! are wrong is an error naming the file; a hook that panics, fails or returns an invalid
 //! effect stops its game with an error naming the plugin and the hook (see [`wrapper`]).
 
+pub mod conditions;
 pub mod host_view;
 pub mod wrapper;
 

@@ -12,12 +12,15 @@
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::sabi_types::RRef;
 
+use crate::conditions::{Conditions, Subject};
 use crate::host_view::{action_view, figure_view, HostView, Reported};
 
 use abi_stable::std_types::{RErr, ROk, RSlice, RSliceMut, RStr, RVec};
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::FilePlugin;
-use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, TilePlacement};
+use carcassonne_core::plugin::{
+    DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey, TilePlacement,
+};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State};
@@ -44,9 +47,18 @@ pub struct DynamicPlugin {
     stat_ids: Vec<usize>,
     /// Declared figure kinds and their indices in the rule set.
     figures: Vec<api::FigureKindDecl>,
-    figure_ids: Vec<u8>,
-    /// Declared question names.
+    pub(crate) figure_ids: Vec<u8>,
+    /// Declared question names and their keys in the rule set ([`api::GameView::ask_about`]).
     queries: Vec<String>,
+    pub(crate) query_keys: Vec<QueryKey>,
+    /// Declared markers and modifiers and their bits in the catalog.
+    markers: Vec<String>,
+    modifiers: Vec<String>,
+    pub(crate) marker_bits: Vec<u32>,
+    pub(crate) modifier_bits: Vec<u32>,
+    /// Declared hook conditions, and resolved (bit tables checked before a call).
+    conditions: Vec<api::HookCondition>,
+    conds: Conditions,
     /// Declared land tiles (set, marker, first edition) and the markers' bits.
     land_tiles: Vec<(String, String, bool)>,
     land_markers: Vec<u32>,
@@ -168,6 +180,13 @@ impl DynamicPlugin {
             figures: inst.figures.iter().cloned().collect(),
             figure_ids: Vec::new(),
             queries: strings(&inst.queries),
+            query_keys: Vec::new(),
+            markers: strings(&inst.markers),
+            modifiers: strings(&inst.modifiers),
+            marker_bits: Vec::new(),
+            modifier_bits: Vec::new(),
+            conditions: inst.conditions.iter().cloned().collect(),
+            conds: Conditions::default(),
             land_tiles: inst
                 .land_tiles
                 .iter()
@@ -250,7 +269,9 @@ impl DynamicPlugin {
             let kind = DecisionKind::Plugin { plugin: me as u8, code: d.code, data: d.data };
             st.push_decision(Decision { player: d.player, kind });
         }
-        fx.verdict
+        let verdict = fx.verdict;
+        crate::host_view::recycle(fx);
+        verdict
     }
 
     fn check(&self, rules: &Rules, st: &State, hook: usize, fx: &RawEffects) -> Result<(), String> {
@@ -394,9 +415,41 @@ impl DynamicPlugin {
         self.fail(st, hook, format_args!("{why}"));
     }
 
-    /// Runs a hook that may change the game, unless the game already failed.
-    #[inline]
+    /// Whether hook `hook` is worth calling for `subject`: it has no conditions, or one of
+    /// them holds (checked here, without a call across the boundary).
+    #[inline(always)]
+    fn wanted(&self, hook: usize, rules: &Rules, st: &State, subject: Subject) -> bool {
+        let _ = rules;
+        self.conds.wanted(hook, st, subject)
+    }
+
+    /// Resolves the declared hook conditions (names to tables and ids).
+    fn resolve_conditions(&mut self, reg: &Registry) -> Result<(), String> {
+        self.conds = Conditions::resolve(&self.conditions, self.hooks.0, reg)?;
+        Ok(())
+    }
+
+    /// Runs a hook that may change the game, unless the game already failed or none of the
+    /// hook's conditions holds for `subject`.
+    #[inline(always)]
     fn run(
+        &self,
+        rules: &Rules,
+        st: &mut State,
+        me: usize,
+        hook: usize,
+        subject: Subject,
+        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr),
+    ) -> Verdict {
+        if st.failure().is_some() || !self.wanted(hook, rules, st, subject) {
+            return Verdict::PASS;
+        }
+        self.run_now(rules, st, me, hook, call)
+    }
+
+    /// [`DynamicPlugin::run`] once the hook is to be called.
+    #[inline(always)]
+    fn run_now(
         &self,
         rules: &Rules,
         st: &mut State,
@@ -404,12 +457,9 @@ impl DynamicPlugin {
         hook: usize,
         call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr),
     ) -> Verdict {
-        if st.failure().is_some() {
-            return Verdict::PASS;
-        }
         let Some(state) = self.state_ptr(st, me, hook) else { return Verdict::PASS };
         let out = {
-            let hv = HostView::new(rules, st, me);
+            let hv = HostView::new(rules, st, me, self);
             call(&self.rule, view(&hv), state);
             hv.out.into_inner()
         };
@@ -421,6 +471,7 @@ impl DynamicPlugin {
 
     /// Runs a hook that only judges, unless the game already failed; `allowed` are the
     /// verdicts besides PASS it may give.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn judge(
         &self,
@@ -428,14 +479,15 @@ impl DynamicPlugin {
         st: &State,
         me: usize,
         hook: usize,
+        subject: Subject,
         allowed: &[Verdict],
         call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr) -> Verdict,
     ) -> Verdict {
-        if st.failure().is_some() {
+        if st.failure().is_some() || !self.wanted(hook, rules, st, subject) {
             return Verdict::PASS;
         }
         let Some(state) = self.state_ptr(st, me, hook) else { return Verdict::PASS };
-        let hv = HostView::new(rules, st, me);
+        let hv = HostView::new(rules, st, me, self);
         let v = call(&self.rule, view(&hv), state);
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
@@ -452,36 +504,140 @@ impl DynamicPlugin {
         v
     }
 
-    /// Runs a call that lists the plugin's actions; `None` after a failure.
+    /// Runs a call that lists the plugin's actions into `list`; false after a failure.
     fn actions(
         &self,
         rules: &Rules,
         st: &State,
         me: usize,
         hook: usize,
-        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr) -> RVec<api::PluginAction>,
-    ) -> Option<RVec<api::PluginAction>> {
+        list: &mut RVec<api::PluginAction>,
+        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr, &mut RVec<api::PluginAction>),
+    ) -> bool {
         if st.failure().is_some() {
-            return None;
+            return false;
         }
-        let state = self.state_ptr(st, me, hook)?;
-        let hv = HostView::new(rules, st, me);
-        let list = call(&self.rule, view(&hv), state);
+        let Some(state) = self.state_ptr(st, me, hook) else { return false };
+        let hv = HostView::new(rules, st, me, self);
+        call(&self.rule, view(&hv), state, list);
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
             self.judged_badly(st, hook, out);
-            return None;
+            return false;
         }
-        Some(list)
+        true
     }
 }
 
+thread_local! {
+    /// The buffers plugin files fill with their offers and decision actions (reused).
+    static OFFERS: std::cell::Cell<RVec<api::OfferedAction>> = const { std::cell::Cell::new(RVec::new()) };
+    static CHOICES: std::cell::Cell<RVec<api::PluginAction>> = const { std::cell::Cell::new(RVec::new()) };
+}
+
 impl DynamicPlugin {
+    /// [`Plugin::figure_actions`] once the hook is to be called.
+    #[inline(never)]
+    fn figure_actions_now(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
+        let Some(state) = self.state_ptr(st, me, bit::FIGURE_ACTIONS) else { return };
+        // The thread's buffer (taken out, so that a nested call finds its own): no
+        // allocation per call once it has grown.
+        let mut list = OFFERS.take();
+        list.clear();
+        let hv = HostView::new(rules, st, me, self);
+        self.rule.figure_actions(view(&hv), state, &mut list);
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_ACTIONS, reported);
+            OFFERS.set(list);
+            return;
+        }
+        self.offer(rules, st, me, &list, out);
+        OFFERS.set(list);
+    }
+
+    /// Checks the plugin's offers of the figure decision and adds them to `out`.
+    fn offer(&self, rules: &Rules, st: &State, me: usize, list: &[api::OfferedAction], out: &mut Vec<Action>) {
+        let plugin = me as u8;
+        for o in list {
+            if !o.place {
+                let a = o.action;
+                out.push(Action::Plugin { plugin, code: a.code, a: a.a, b: a.b });
+                continue;
+            }
+            let op = api::FigureOp {
+                op: api::FigureOp::PLACE,
+                figure: o.figure,
+                owner: st.current,
+                part: o.part,
+                node: o.node,
+            };
+            if let Err(e) = self.check_figure(rules, st, &op) {
+                self.fail(st, bit::FIGURE_ACTIONS, format_args!("invalid figure placement: {e}"));
+                return;
+            }
+            let feature = match o.node.into_option() {
+                Some(n) => (n - st.board.parts[o.part as usize].node_base) as u8,
+                None => carcassonne_core::NO_FEATURE,
+            };
+            out.push(Action::PlaceFigure { kind: self.figure_ids[o.figure as usize], part: o.part, feature });
+        }
+    }
+
+    /// The interface's view of a candidate figure placement.
+    #[inline]
+    fn placement_view<'a>(&self, rules: &'a Rules, st: &State, p: &FigurePlacement) -> FigurePlacementView<'a> {
+        let pos = st.board.parts[p.part as usize].pos;
+        FigurePlacementView {
+            player: p.player,
+            figure: RStr::from(rules.figure_kinds[p.kind as usize].name.as_str()),
+            own_kind: crate::host_view::own_kind(&self.figure_ids, p.kind),
+            part: p.part,
+            x: pos.x,
+            y: pos.y,
+            node: p.node.into(),
+            feature: RStr::from(p.node.map_or("", |n| st.graph.node(n).kind.name())),
+        }
+    }
+
+    /// Asks the plugin to judge candidate placements (`allowed` is written only on a veto).
+    fn judge_figures(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        views: &[FigurePlacementView<'_>],
+        allowed: &mut [bool],
+    ) {
+        let Some(state) = self.state_ptr(st, me, bit::ALLOW_FIGURE) else { return };
+        let n = views.len().min(allowed.len());
+        // The plugin writes a copy: it may veto, never allow what another plugin vetoed.
+        let mut stack = [true; 32];
+        let mut heap = Vec::new();
+        let oks: &mut [bool] = if n <= stack.len() {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, true);
+            &mut heap
+        };
+        oks.copy_from_slice(&allowed[..n]);
+        let hv = HostView::new(rules, st, me, self);
+        self.rule.allow_figures(view(&hv), state, RSlice::from_slice(&views[..n]), RSliceMut::from_mut_slice(oks));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_FIGURE, out);
+            return;
+        }
+        for (a, &m) in allowed.iter_mut().zip(oks.iter()) {
+            *a &= m;
+        }
+    }
+
     /// [`Plugin::restrict_figure_actions`] for a long action list (views on the heap).
     #[cold]
     #[inline(never)]
     fn restrict_many(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
-        let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a)).collect();
+        let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a, me, &self.figure_ids)).collect();
         let mut keep = vec![true; out.len()];
         self.filter(rules, st, me, &views, &mut keep, out);
     }
@@ -498,7 +654,7 @@ impl DynamicPlugin {
         out: &mut Vec<Action>,
     ) {
         let Some(state) = self.state_ptr(st, me, bit::FIGURE_FILTER) else { return };
-        let hv = HostView::new(rules, st, me);
+        let hv = HostView::new(rules, st, me, self);
         self.rule.filter_figure_actions(view(&hv), state, RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
         let reported = hv.out.into_inner();
         if !matches!(reported, Reported::Nothing) {
@@ -567,9 +723,19 @@ impl Plugin for DynamicPlugin {
             carcassonne_core::error::check_printable("statistic", s)?;
         }
         self.stat_ids = self.stats.iter().map(|s| reg.stat(s)).collect();
-        for q in &self.queries {
-            reg.query(q);
-        }
+        self.query_keys = self.queries.iter().map(|q| reg.query(q)).collect();
+        let cat = reg.catalog();
+        let bit_of = |what: &str, name: &str, bit: u32| {
+            if bit == 0 {
+                Err(format!("declares {what} '{}', which no tile of this rule set carries", name.escape_debug()))
+            } else {
+                Ok(bit)
+            }
+        };
+        self.marker_bits = self.markers.iter().map(|m| bit_of("marker", m, cat.marker(m))).collect::<Result<_, _>>()?;
+        self.modifier_bits =
+            self.modifiers.iter().map(|m| bit_of("modifier", m, cat.modifier(m))).collect::<Result<_, _>>()?;
+        self.resolve_conditions(reg)?;
         self.land_markers =
             self.land_tiles.iter().map(|(set, marker, _)| reg.require_marker(set, marker)).collect::<Result<_, _>>()?;
         Ok(())
@@ -592,16 +758,17 @@ impl Plugin for DynamicPlugin {
     }
 
     fn on_game_start(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::GAME_START, |r, v, s| r.on_game_start(v, s));
+        self.run(rules, st, me, bit::GAME_START, Subject::Game, |r, v, s| r.on_game_start(v, s));
     }
 
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::TURN_START, |r, v, s| r.on_turn_start(v, s));
+        self.run(rules, st, me, bit::TURN_START, Subject::Game, |r, v, s| r.on_turn_start(v, s));
     }
 
     fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         let id = rules.catalog.tiles[tile as usize].id.as_str();
-        let v = self.run(rules, st, me, bit::TILE_DRAWN, |r, v, s| r.on_tile_drawn(v, s, RStr::from(id)));
+        let v = self
+            .run(rules, st, me, bit::TILE_DRAWN, Subject::Tile(tile), |r, v, s| r.on_tile_drawn(v, s, RStr::from(id)));
         if v == Verdict::VETO {
             st.log_entry(LogEntry::Note { plugin: self.name.clone(), text: format!("took tile {id} out of the game") });
             DrawVerdict::Taken
@@ -610,15 +777,22 @@ impl Plugin for DynamicPlugin {
         }
     }
 
+    /// A tile that no condition of `allow_tile` can hold for is never judged by the plugin
+    /// (the engine's fast path for tiles nobody vetoes).
+    fn may_veto_tile(&self, rules: &Rules, tile: TileTypeId) -> bool {
+        let _ = rules;
+        self.conds.may_judge_tile(tile)
+    }
+
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
-        if st.failure().is_some() {
+        if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, rules, st, Subject::Tile(p.tile)) {
             return true;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return true };
         let one = [Placement::new(p.pos.x, p.pos.y, p.rot.quarters(), p.face)];
         let mut allowed = [true];
         let id = RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str());
-        let hv = HostView::new(rules, st, me);
+        let hv = HostView::new(rules, st, me, self);
         self.rule.allow_tiles(view(&hv), state, id, RSlice::from_slice(&one), RSliceMut::from_mut_slice(&mut allowed));
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
@@ -639,12 +813,12 @@ impl Plugin for DynamicPlugin {
         candidates: TileCandidates<'_>,
         allowed: &mut [bool],
     ) {
-        if st.failure().is_some() {
+        if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, rules, st, Subject::Tile(tile)) {
             return;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return };
         let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
-        let hv = HostView::new(rules, st, me);
+        let hv = HostView::new(rules, st, me, self);
         let placed = as_placements(candidates);
         let n = placed.len().min(allowed.len());
         let (placed, oks) = (&placed[..n], &mut allowed[..n]);
@@ -657,73 +831,59 @@ impl Plugin for DynamicPlugin {
     }
 
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::TILE_PLACED, |r, v, s| r.on_tile_placed(v, s));
+        self.run(rules, st, me, bit::TILE_PLACED, Subject::Game, |r, v, s| r.on_tile_placed(v, s));
     }
 
     fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
-        if st.failure().is_some() {
+        if st.failure().is_some() || !self.wanted(bit::FIGURE_ACTIONS, rules, st, Subject::Game) {
             return;
         }
-        let Some(state) = self.state_ptr(st, me, bit::FIGURE_ACTIONS) else { return };
-        let hv = HostView::new(rules, st, me);
-        let list = self.rule.figure_actions(view(&hv), state);
-        let reported = hv.out.into_inner();
-        if !matches!(reported, Reported::Nothing) {
-            self.judged_badly(st, bit::FIGURE_ACTIONS, reported);
-            return;
-        }
-        let plugin = me as u8;
-        for o in list.iter() {
-            if !o.place {
-                let a = o.action;
-                out.push(Action::Plugin { plugin, code: a.code, a: a.a, b: a.b });
-                continue;
-            }
-            let op = api::FigureOp {
-                op: api::FigureOp::PLACE,
-                figure: o.figure,
-                owner: st.current,
-                part: o.part,
-                node: o.node,
-            };
-            if let Err(e) = self.check_figure(rules, st, &op) {
-                self.fail(st, bit::FIGURE_ACTIONS, format_args!("invalid figure placement: {e}"));
-                return;
-            }
-            let feature = match o.node.into_option() {
-                Some(n) => (n - st.board.parts[o.part as usize].node_base) as u8,
-                None => carcassonne_core::NO_FEATURE,
-            };
-            out.push(Action::PlaceFigure { kind: self.figure_ids[o.figure as usize], part: o.part, feature });
-        }
+        self.figure_actions_now(rules, st, me, out);
     }
 
     fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
-        let pos = st.board.parts[p.part as usize].pos;
-        let fv = FigurePlacementView {
-            player: p.player,
-            figure: RStr::from(rules.figure_kinds[p.kind as usize].name.as_str()),
-            part: p.part,
-            x: pos.x,
-            y: pos.y,
-            node: p.node.into(),
-            feature: RStr::from(p.node.map_or("", |n| st.graph.node(n).kind.name())),
-        };
-        self.judge(rules, st, me, bit::ALLOW_FIGURE, &[Verdict::VETO], |r, v, s| r.allow_figure(v, s, &fv))
-            != Verdict::VETO
+        let mut allowed = [true];
+        self.allow_figures(rules, st, me, std::slice::from_ref(p), &mut allowed);
+        allowed[0]
+    }
+
+    /// One call across the boundary per decision (views on the stack for up to 32).
+    fn allow_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
+        if st.failure().is_some() || cands.is_empty() {
+            return;
+        }
+        if self.conds.mask & (1 << bit::ALLOW_FIGURE) != 0
+            && !cands.iter().any(|p| self.conds.wanted(bit::ALLOW_FIGURE, st, Subject::Candidate(p.kind, p.node)))
+        {
+            return;
+        }
+        const STACK: usize = 32;
+        if cands.len() > STACK {
+            let views: Vec<FigurePlacementView<'_>> = cands.iter().map(|p| self.placement_view(rules, st, p)).collect();
+            return self.judge_figures(rules, st, me, &views, allowed);
+        }
+        let mut views = [std::mem::MaybeUninit::<FigurePlacementView<'_>>::uninit(); STACK];
+        for (slot, p) in views.iter_mut().zip(cands) {
+            slot.write(self.placement_view(rules, st, p));
+        }
+        // SAFETY: the first `cands.len()` slots were just written.
+        let views =
+            unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<FigurePlacementView<'_>>(), cands.len()) };
+        self.judge_figures(rules, st, me, views, allowed);
     }
 
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {
-        self.run(rules, st, me, bit::FIGURE_PLACED, |r, v, s| r.on_figure_placed(v, s, fig));
+        let kind = st.figures.get(fig as usize).map_or(u8::MAX, |f| f.kind);
+        self.run(rules, st, me, bit::FIGURE_PLACED, Subject::Figure(kind), |r, v, s| r.on_figure_placed(v, s, fig));
     }
 
     fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, action: &Action) {
-        let av = action_view(rules, st, action);
-        self.run(rules, st, me, bit::FIGURE_ACTION_DONE, |r, v, s| r.on_figure_action_done(v, s, &av));
+        let av = action_view(rules, st, action, me, &self.figure_ids);
+        self.run(rules, st, me, bit::FIGURE_ACTION_DONE, Subject::Game, |r, v, s| r.on_figure_action_done(v, s, &av));
     }
 
     fn restrict_figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
-        if st.failure().is_some() || out.is_empty() {
+        if st.failure().is_some() || out.is_empty() || !self.wanted(bit::FIGURE_FILTER, rules, st, Subject::Game) {
             return;
         }
         // On the stack for the usual few actions (no allocation per decision).
@@ -733,7 +893,7 @@ impl Plugin for DynamicPlugin {
         }
         let mut views = [std::mem::MaybeUninit::<ActionView<'_>>::uninit(); STACK];
         for (slot, a) in views.iter_mut().zip(out.iter()) {
-            slot.write(action_view(rules, st, a));
+            slot.write(action_view(rules, st, a, me, &self.figure_ids));
         }
         // SAFETY: the first `out.len()` slots were just written.
         let views = unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<ActionView<'_>>(), out.len()) };
@@ -742,7 +902,9 @@ impl Plugin for DynamicPlugin {
     }
 
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, me: usize, root: NodeId) {
-        self.run(rules, st, me, bit::FEATURE_COMPLETED, |r, v, s| r.on_feature_completed(v, s, root));
+        self.run(rules, st, me, bit::FEATURE_COMPLETED, Subject::Feature(root), |r, v, s| {
+            r.on_feature_completed(v, s, root)
+        });
     }
 
     fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {
@@ -755,7 +917,9 @@ impl Plugin for DynamicPlugin {
             final_scoring: ev.final_scoring,
             per_city: ev.per_city.into(),
         };
-        self.run(rules, st, me, bit::FEATURE_SCORED, |r, v, s| r.on_feature_scored(v, s, &sv));
+        self.run(rules, st, me, bit::FEATURE_SCORED, ev.root.map_or(Subject::Game, Subject::Feature), |r, v, s| {
+            r.on_feature_scored(v, s, &sv)
+        });
     }
 
     fn on_figure_removed(
@@ -771,34 +935,39 @@ impl Plugin for DynamicPlugin {
             RemoveReason::Scored => "scored",
             RemoveReason::Plugin(p) => rules.plugins.get(p as usize).map_or("", |p| p.name.as_str()),
         };
-        let rv = RemovedView { figure: figure_view(rules, st, id, fig), reason: reason.into() };
-        self.run(rules, st, me, bit::FIGURE_REMOVED, |r, v, s| r.on_figure_removed(v, s, &rv));
+        let rv = RemovedView { figure: figure_view(rules, st, id, fig, &self.figure_ids), reason: reason.into() };
+        self.run(rules, st, me, bit::FIGURE_REMOVED, Subject::Figure(fig.kind), |r, v, s| {
+            r.on_figure_removed(v, s, &rv)
+        });
     }
 
     fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {
-        let fv = figure_view(rules, st, id, from);
-        self.run(rules, st, me, bit::FIGURE_MOVED, |r, v, s| r.on_figure_moved(v, s, id, &fv));
+        let fv = figure_view(rules, st, id, from, &self.figure_ids);
+        self.run(rules, st, me, bit::FIGURE_MOVED, Subject::Figure(from.kind), |r, v, s| {
+            r.on_figure_moved(v, s, id, &fv)
+        });
     }
 
     fn is_protected(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
-        self.judge(rules, st, me, bit::PROTECTED, &[Verdict::PROTECT], |r, v, s| r.is_protected(v, s, id))
+        let kind = Subject::Figure(st.figures.get(id as usize).map_or(u8::MAX, |f| f.kind));
+        self.judge(rules, st, me, bit::PROTECTED, kind, &[Verdict::PROTECT], |r, v, s| r.is_protected(v, s, id))
             == Verdict::PROTECT
     }
 
     fn on_scoring_step(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::SCORING_STEP, |r, v, s| r.on_scoring_step(v, s));
+        self.run(rules, st, me, bit::SCORING_STEP, Subject::Game, |r, v, s| r.on_scoring_step(v, s));
     }
 
     fn on_scoring_done(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::SCORING_DONE, |r, v, s| r.on_scoring_done(v, s));
+        self.run(rules, st, me, bit::SCORING_DONE, Subject::Game, |r, v, s| r.on_scoring_done(v, s));
     }
 
     fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::TURN_END, |r, v, s| r.on_turn_end(v, s));
+        self.run(rules, st, me, bit::TURN_END, Subject::Game, |r, v, s| r.on_turn_end(v, s));
     }
 
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {
-        self.run(rules, st, me, bit::FINAL_SCORING, |r, v, s| r.on_final_scoring(v, s));
+        self.run(rules, st, me, bit::FINAL_SCORING, Subject::Game, |r, v, s| r.on_final_scoring(v, s));
     }
 
     fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
@@ -809,7 +978,9 @@ impl Plugin for DynamicPlugin {
             node: q.node.into(),
             by: RStr::from(rules.plugins.get(q.by as usize).map_or("", |p| p.name.as_str())),
         };
-        match self.judge(rules, st, me, bit::QUERY, &[Verdict::YES, Verdict::NO], |r, v, s| r.answer(v, s, &qv)) {
+        match self.judge(rules, st, me, bit::QUERY, Subject::Game, &[Verdict::YES, Verdict::NO], |r, v, s| {
+            r.answer(v, s, &qv)
+        }) {
             Verdict::YES => Some(true),
             Verdict::NO => Some(false),
             _ => None,
@@ -818,20 +989,30 @@ impl Plugin for DynamicPlugin {
 
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {
         let dv = Self::decision_view(d);
-        let call = |r: &HouseRuleBox, v: View<'_>, s: api::StatePtr| r.decision_actions(v, s, dv);
-        let Some(list) = self.actions(rules, st, me, bit::DECISION_ACTIONS, call) else { return };
-        if list.is_empty() {
-            self.fail(st, bit::DECISION_ACTIONS, format_args!("its decision (code {}) has no legal action", dv.code));
-            return;
+        let call = |r: &HouseRuleBox, v: View<'_>, s: api::StatePtr, l: &mut RVec<api::PluginAction>| {
+            r.decision_actions(v, s, dv, l)
+        };
+        let mut list = CHOICES.take();
+        list.clear();
+        if self.actions(rules, st, me, bit::DECISION_ACTIONS, &mut list, call) {
+            if list.is_empty() {
+                self.fail(
+                    st,
+                    bit::DECISION_ACTIONS,
+                    format_args!("its decision (code {}) has no legal action", dv.code),
+                );
+            } else {
+                let plugin = me as u8;
+                out.extend(list.iter().map(|a| Action::Plugin { plugin, code: a.code, a: a.a, b: a.b }));
+            }
         }
-        let plugin = me as u8;
-        out.extend(list.iter().map(|a| Action::Plugin { plugin, code: a.code, a: a.a, b: a.b }));
+        CHOICES.set(list);
     }
 
     fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {
         let Action::Plugin { code, a, b, .. } = *a else { return };
         let (dv, pa) = (Self::decision_view(d), api::PluginAction { code, a, b });
-        self.run(rules, st, me, bit::APPLY_ACTION, |r, v, s| r.apply_action(v, s, dv, pa));
+        self.run(rules, st, me, bit::APPLY_ACTION, Subject::Game, |r, v, s| r.apply_action(v, s, dv, pa));
     }
 
     fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {
@@ -840,7 +1021,7 @@ impl Plugin for DynamicPlugin {
             return serde_json::Value::Null;
         }
         let Some(state) = self.state_ptr(st, me, bit::DESCRIBE_ACTION) else { return serde_json::Value::Null };
-        let hv = HostView::new(rules, st, me);
+        let hv = HostView::new(rules, st, me, self);
         let text = self.rule.describe_action(view(&hv), state, api::PluginAction { code, a, b });
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
@@ -885,12 +1066,20 @@ const _: () = {
 mod tests {
     use super::*;
 
-    /// The interface's hooks are the engine's first ones, bit for bit; the engine may know
-    /// no more than the interface.
+    /// Engine hooks a plugin file cannot subscribe to (after the interface's bits).
+    const BUILT_IN_ONLY: &[&str] = &["MAJORITY"];
+
+    /// The interface's hooks are the engine's first ones, bit for bit; the engine's later
+    /// hooks (`MAJORITY`) are built-in only, beyond every bit a plugin file may set.
     #[test]
     fn hook_bits_match_the_engine() {
         let core: Vec<(&str, u32)> = Hooks::NAMES.iter().map(|(n, h)| (*n, h.0)).collect();
-        assert_eq!(core.len(), api::Hooks::NAMES.len());
+        assert_eq!(core.len(), api::Hooks::NAMES.len() + BUILT_IN_ONLY.len());
+        for (name, bits) in &core[api::Hooks::NAMES.len()..] {
+            assert!(BUILT_IN_ONLY.contains(name), "{name}");
+            assert_eq!(bits & api::Hooks::ALL.0, 0, "{name} is beyond the interface's bits");
+        }
+        let core = &core[..api::Hooks::NAMES.len()];
         let engine_names = [
             "GAME_START",
             "TURN_START",

@@ -20,9 +20,49 @@ pub struct Source(pub u32);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stat(pub u32);
 
-/// A figure kind the plugin declared (see [`Declare::figure`]).
+/// A figure kind the plugin declared (see [`Declare::figure`]); compare it with
+/// [`FigureView::own_kind`] and [`FigurePlacementView::own_kind`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FigureKind(pub u32);
+
+impl FigureKind {
+    /// Whether a figure view's kind is this one.
+    pub fn is(self, own_kind: u32) -> bool {
+        self.0 == own_kind
+    }
+}
+
+/// A tile marker the plugin tests (see [`Declare::marker`], [`GameView::part_has`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marker(pub u32);
+
+/// A feature modifier the plugin tests (see [`Declare::modifier`], [`GameView::node_has`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Modifier(pub u32);
+
+/// A question the plugin asks or answers (see [`Declare::query`], [`GameView::ask_about`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Question(pub u32);
+
+/// When a hook is worth calling ([`Declare::only_when`]): the engine checks it without a
+/// call across the boundary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When<'a> {
+    /// The tile placed this turn carries this marker (false before the placement).
+    PlacedTileMarker(&'a str),
+    /// The tile placed this turn has a feature of this kind (`"monastery"`, `"garden"`...).
+    PlacedTileFeature(&'a str),
+    /// The tile in question (`on_tile_drawn`, `allow_tile`) carries this marker.
+    TileMarker(&'a str),
+    /// The hook's feature (`on_feature_completed`, `on_feature_scored`, a candidate of
+    /// `allow_figure`) is of this kind.
+    FeatureKind(&'a str),
+    /// The hook's figure (`on_figure_placed`, `on_figure_removed`, `on_figure_moved`,
+    /// `is_protected`, a candidate of `allow_figure`) is of this kind.
+    FigureKind(&'a str),
+    /// The seat whose turn it is has a figure of this kind out of its supply.
+    Deployed(&'a str),
+}
 
 impl OfferedAction {
     /// A figure placement to offer: a figure of `kind` (the plugin's) on placed part `part`,
@@ -40,6 +80,9 @@ pub struct Declare {
     stats: Vec<String>,
     figures: Vec<FigureKindDecl>,
     queries: Vec<String>,
+    markers: Vec<String>,
+    modifiers: Vec<String>,
+    conditions: Vec<HookCondition>,
     tile_files: Vec<String>,
     land_tiles: Vec<LandTilesDecl>,
     requires: Vec<String>,
@@ -75,10 +118,39 @@ impl Declare {
         self.figures.push(FigureKindDecl { name: name.into(), follower, strength, per_player });
         FigureKind((self.figures.len() - 1) as u32)
     }
-    /// A question the plugin asks ([`GameView::ask`]) or answers ([`Rule::answer`]) beyond
-    /// the engine's known ones (`eatable`, `capturable`, ...).
-    pub fn query(&mut self, name: &str) {
-        index_of(&mut self.queries, name);
+    /// A question the plugin asks ([`GameView::ask_about`], [`GameView::ask`]) or answers
+    /// ([`Rule::answer`]), a known one (`eatable`, `capturable`, ...) or a new one.
+    pub fn query(&mut self, name: &str) -> Question {
+        Question(index_of(&mut self.queries, name))
+    }
+    /// A tile marker the plugin tests with [`GameView::part_has`] (resolved once, when the
+    /// rule set is loaded: no name lookup per call). A marker no tile set knows is an error
+    /// at load time.
+    pub fn marker(&mut self, name: &str) -> Marker {
+        Marker(index_of(&mut self.markers, name))
+    }
+    /// A feature modifier the plugin tests with [`GameView::node_has`].
+    pub fn modifier(&mut self, name: &str) -> Modifier {
+        Modifier(index_of(&mut self.modifiers, name))
+    }
+    /// Calls the hooks of `hooks` only when `when` holds (or another condition given for
+    /// the same hook: any one suffices). The engine checks it without a call across the
+    /// boundary: the cheapest call is the one not made. It is a promise: the hook must do
+    /// nothing when none of its conditions holds.
+    pub fn only_when(&mut self, hooks: Hooks, when: When<'_>) {
+        let (code, name) = match when {
+            When::PlacedTileMarker(n) => (HookCondition::PLACED_TILE_MARKER, n),
+            When::PlacedTileFeature(n) => (HookCondition::PLACED_TILE_FEATURE, n),
+            When::TileMarker(n) => (HookCondition::TILE_MARKER, n),
+            When::FeatureKind(n) => (HookCondition::FEATURE_KIND, n),
+            When::FigureKind(n) => (HookCondition::FIGURE_KIND, n),
+            When::Deployed(n) => (HookCondition::DEPLOYED, n),
+        };
+        for bit in 0..32 {
+            if hooks.0 & (1 << bit) != 0 {
+                self.conditions.push(HookCondition { hook: bit, when: code, name: name.into() });
+            }
+        }
     }
     /// A tile file the plugin brings (a path from its options, relative to the rule set's
     /// file); its tiles join the catalog under the set name the file declares, with the
@@ -118,54 +190,55 @@ fn index_of(list: &mut Vec<String>, name: &str) -> u32 {
 /// What a hook does to the game: points given or taken, statistics, figures placed, moved
 /// or removed, decisions pushed, and (in `on_tile_drawn`) taking the tile away. Empty
 /// unless the hook fills it; applied by the engine in that order after the hook returns.
+/// One pointer until the first effect: a hook that does nothing costs no allocation and
+/// no check but one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
-    /// Only `on_tile_drawn` may say [`Verdict::VETO`] (see [`Effects::take_tile`]).
-    pub verdict: Verdict,
-    pub points: Vec<Points>,
-    pub stats: Vec<StatBump>,
-    pub figures: Vec<FigureOp>,
-    pub decisions: Vec<DecisionView>,
-    pub scores: Vec<ScoreOp>,
+    raw: Option<Box<RawEffects>>,
 }
 
 impl Effects {
+    /// Whether the hook said nothing.
     pub fn is_empty(&self) -> bool {
-        self.verdict == Verdict::PASS
-            && self.points.is_empty()
-            && self.stats.is_empty()
-            && self.figures.is_empty()
-            && self.decisions.is_empty()
-            && self.scores.is_empty()
+        self.raw.as_ref().is_none_or(|r| r.is_empty())
     }
 
-    /// Whether nothing was ever pushed (no allocation to free).
-    fn untouched(&self) -> bool {
-        self.verdict == Verdict::PASS
-            && self.points.capacity() == 0
-            && self.stats.capacity() == 0
-            && self.figures.capacity() == 0
-            && self.decisions.capacity() == 0
-            && self.scores.capacity() == 0
+    /// What was said so far (the form that crosses the boundary).
+    pub fn raw(&self) -> Option<&RawEffects> {
+        self.raw.as_deref()
+    }
+
+    /// The lists, taken at the first effect from this thread's spare ones (whose buffers
+    /// the engine handed back last time: no allocation once warm).
+    #[inline]
+    fn get(&mut self) -> &mut RawEffects {
+        self.raw.get_or_insert_with(|| SPARE.take().unwrap_or_default())
     }
 
     /// The form that crosses the boundary.
     pub fn into_raw(self) -> RawEffects {
-        RawEffects {
-            verdict: self.verdict,
-            points: self.points.into(),
-            stats: self.stats.into(),
-            figures: self.figures.into(),
-            decisions: self.decisions.into(),
-            scores: self.scores.into(),
-        }
+        self.raw.map(|b| *b).unwrap_or_default()
+    }
+
+    /// Says `verdict` (only `on_tile_drawn` may say [`Verdict::VETO`], through
+    /// [`Effects::take_tile`]; the engine refuses any other verdict of a hook).
+    pub fn set_verdict(&mut self, verdict: Verdict) {
+        self.get().verdict = verdict;
     }
 
     /// Scores the feature of `node`: `points` to its majority, under `source`; during play
     /// (not `final_scoring`) the feature is then marked scored. Every plugin hears of it.
     pub fn score_feature(&mut self, node: u32, points: i32, source: Source, final_scoring: bool) {
         let reason = RString::new();
-        self.scores.push(ScoreOp { node, majority: true, winners: 0, points, source: source.0, final_scoring, reason });
+        self.get().scores.push(ScoreOp {
+            node,
+            majority: true,
+            winners: 0,
+            points,
+            source: source.0,
+            final_scoring,
+            reason,
+        });
     }
     /// Scores `points` to each seat of `winners` (a bit set) for the feature of `node`,
     /// without marking it scored (e.g. a bonus), shown in records with `reason`.
@@ -179,40 +252,48 @@ impl Effects {
         reason: &str,
     ) {
         let reason = reason.into();
-        self.scores.push(ScoreOp { node, majority: false, winners, points, source: source.0, final_scoring, reason });
+        self.get().scores.push(ScoreOp {
+            node,
+            majority: false,
+            winners,
+            points,
+            source: source.0,
+            final_scoring,
+            reason,
+        });
     }
 
     /// Places a figure of a kind the plugin declared from `owner`'s supply on placed part
     /// `part`, in the feature of `node` (a node of that part) or on no feature.
     pub fn place_figure(&mut self, kind: FigureKind, owner: u8, part: u32, node: Option<u32>) {
-        self.figures.push(FigureOp { op: FigureOp::PLACE, figure: kind.0, owner, part, node: node.into() });
+        self.get().figures.push(FigureOp { op: FigureOp::PLACE, figure: kind.0, owner, part, node: node.into() });
     }
     /// Moves figure `id` onto part `part`, into the feature of `node` or on no feature.
     pub fn move_figure(&mut self, id: u32, part: u32, node: Option<u32>) {
-        self.figures.push(FigureOp { op: FigureOp::MOVE, figure: id, owner: 0, part, node: node.into() });
+        self.get().figures.push(FigureOp { op: FigureOp::MOVE, figure: id, owner: 0, part, node: node.into() });
     }
     /// Takes figure `id` off the board, back to its owner's supply.
     pub fn remove_figure(&mut self, id: u32) {
-        self.figures.push(FigureOp { op: FigureOp::REMOVE, figure: id, owner: 0, part: 0, node: None.into() });
+        self.get().figures.push(FigureOp { op: FigureOp::REMOVE, figure: id, owner: 0, part: 0, node: None.into() });
     }
     /// Pushes a decision of this plugin for `player` (`code` not 0): the engine asks
     /// [`Rule::decision_actions`] for its legal actions, and the answer comes to
     /// [`Rule::apply_action`]. It is answered before the turn goes on.
     pub fn push_decision(&mut self, player: u8, code: u16, data: i32) {
-        self.decisions.push(DecisionView { player, code, data });
+        self.get().decisions.push(DecisionView { player, code, data });
     }
 
     /// Gives `points` (negative: takes them) to `player`, under `source`.
     pub fn award(&mut self, player: u8, points: i32, source: Source, reason: &str) {
-        self.points.push(Points { player, source: source.0, points, reason: reason.into() });
+        self.get().points.push(Points { player, source: source.0, points, reason: reason.into() });
     }
     /// Adds `by` to a statistic.
     pub fn bump(&mut self, stat: Stat, by: i64) {
-        self.stats.push(StatBump { stat: stat.0, by });
+        self.get().stats.push(StatBump { stat: stat.0, by });
     }
     /// In `on_tile_drawn`: takes the drawn tile out of the game (the player draws again).
     pub fn take_tile(&mut self) {
-        self.verdict = Verdict::VETO;
+        self.get().verdict = Verdict::VETO;
     }
 }
 
@@ -273,10 +354,11 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The plugin's own actions in the figure decision (instead of a figure placement), and
     /// placements of its own figure kinds ([`OfferedAction::placement`]); a plain
     /// [`PluginAction`] converts with `.into()`.
-    fn figure_actions(&self, view: &View<'_>, state: &Self::State, out: &mut Vec<OfferedAction>) -> Outcome {
+    fn figure_actions(&self, view: &View<'_>, state: &Self::State, out: &mut RVec<OfferedAction>) -> Outcome {
         Ok(())
     }
-    /// May this figure go there?
+    /// May this figure go there? (Called for every candidate of a decision, all in one call
+    /// across the boundary: keep it cheap; compare kinds with [`FigureKind::is`].)
     fn allow_figure(&self, view: &View<'_>, state: &Self::State, placement: &FigurePlacementView<'_>) -> Outcome<bool> {
         Ok(true)
     }
@@ -373,7 +455,7 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
         view: &View<'_>,
         state: &Self::State,
         decision: DecisionView,
-        out: &mut Vec<PluginAction>,
+        out: &mut RVec<PluginAction>,
     ) -> Outcome {
         Ok(())
     }
@@ -479,23 +561,36 @@ pub struct Adapter<R>(pub R);
 fn effects(view: &View<'_>, f: impl FnOnce(&mut Effects) -> Outcome) {
     let mut fx = Effects::default();
     let r = guard(|| f(&mut fx));
-    if r.is_ok() && fx.untouched() {
-        // No allocation to free: skip the drop code.
+    if r.is_ok() && fx.raw.is_none() {
+        // Nothing said, nothing allocated: no drop code.
         std::mem::forget(fx);
     } else {
         hand_back(view, r, fx);
     }
 }
 
+thread_local! {
+    /// The lists of the last effects handed to the engine, empty (their capacity reused).
+    static SPARE: std::cell::Cell<Option<Box<RawEffects>>> = const { std::cell::Cell::new(None) };
+}
+
 /// [`effects`]' rare path: the hook failed or said something.
 #[cold]
 #[inline(never)]
 fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
+    let Some(mut raw) = fx.raw else {
+        if let Err(e) = r {
+            report(view, e);
+        }
+        return;
+    };
     match r {
-        Ok(()) if fx.is_empty() => {}
-        Ok(()) => view.report_effects(fx.into_raw()),
+        Ok(()) if raw.is_empty() => {}
+        Ok(()) => view.report_effects(&mut raw),
         Err(e) => report(view, e),
     }
+    raw.clear();
+    SPARE.set(Some(raw));
 }
 
 /// Runs a hook that only judges; an error is handed back and counts as no opinion.
@@ -513,10 +608,6 @@ fn judge<T: Default>(view: &View<'_>, f: impl FnOnce() -> Outcome<T>) -> T {
 #[cold]
 fn report(view: &View<'_>, e: String) {
     view.report_error(e.into());
-}
-
-fn veto(allowed: Outcome<bool>) -> Outcome<Verdict> {
-    allowed.map(|ok| if ok { Verdict::PASS } else { Verdict::VETO })
 }
 
 impl<R: Rule> Adapter<R> {
@@ -574,15 +665,33 @@ impl<R: Rule> HouseRule for Adapter<R> {
     fn on_tile_placed(&self, view: View<'_>, st: StatePtr) {
         effects(&view, |fx| self.0.on_tile_placed(&view, Self::state(st), fx))
     }
-    fn figure_actions(&self, view: View<'_>, st: StatePtr) -> RVec<OfferedAction> {
-        let out: Vec<OfferedAction> = judge(&view, || {
-            let mut out = Vec::new();
-            self.0.figure_actions(&view, Self::state(st), &mut out).map(|()| out)
-        });
-        out.into()
+    fn figure_actions(&self, view: View<'_>, st: StatePtr, out: &mut RVec<OfferedAction>) {
+        let from = out.len();
+        if let Err(e) = guard(|| self.0.figure_actions(&view, Self::state(st), out)) {
+            out.truncate(from);
+            report(&view, e);
+        }
     }
-    fn allow_figure(&self, view: View<'_>, st: StatePtr, placement: &FigurePlacementView<'_>) -> Verdict {
-        judge(&view, || veto(self.0.allow_figure(&view, Self::state(st), placement)))
+    fn allow_figures(
+        &self,
+        view: View<'_>,
+        st: StatePtr,
+        candidates: RSlice<'_, FigurePlacementView<'_>>,
+        mut allowed: RSliceMut<'_, bool>,
+    ) {
+        let state = Self::state(st);
+        // Only a veto is written: a rule that allows leaves `allowed` alone.
+        let r = guard(|| {
+            for (c, ok) in candidates.iter().zip(allowed.iter_mut()) {
+                if *ok && !self.0.allow_figure(&view, state, c)? {
+                    *ok = false;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            report(&view, e);
+        }
     }
     fn on_figure_placed(&self, view: View<'_>, st: StatePtr, figure: u32) {
         effects(&view, |fx| self.0.on_figure_placed(&view, Self::state(st), figure, fx))
@@ -642,12 +751,12 @@ impl<R: Rule> HouseRule for Adapter<R> {
     fn on_scoring_step(&self, view: View<'_>, st: StatePtr) {
         effects(&view, |fx| self.0.on_scoring_step(&view, Self::state(st), fx))
     }
-    fn decision_actions(&self, view: View<'_>, st: StatePtr, decision: DecisionView) -> RVec<PluginAction> {
-        let out: Vec<PluginAction> = judge(&view, || {
-            let mut out = Vec::new();
-            self.0.decision_actions(&view, Self::state(st), decision, &mut out).map(|()| out)
-        });
-        out.into()
+    fn decision_actions(&self, view: View<'_>, st: StatePtr, decision: DecisionView, out: &mut RVec<PluginAction>) {
+        let from = out.len();
+        if let Err(e) = guard(|| self.0.decision_actions(&view, Self::state(st), decision, out)) {
+            out.truncate(from);
+            report(&view, e);
+        }
     }
     fn apply_action(&self, view: View<'_>, st: StatePtr, decision: DecisionView, action: PluginAction) {
         effects(&view, |fx| self.0.apply_action(&view, Self::state(st), decision, action, fx))
@@ -705,6 +814,9 @@ pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
         stats: list(d.stats),
         figures: d.figures.into(),
         queries: list(d.queries),
+        markers: list(d.markers),
+        modifiers: list(d.modifiers),
+        conditions: d.conditions.into(),
         tile_files: list(d.tile_files),
         land_tiles: d.land_tiles.into(),
         requires: list(d.requires),

@@ -267,6 +267,27 @@ impl FigureOp {
     pub const REMOVE: u8 = 2;
 }
 
+impl RawEffects {
+    /// Empties every list, keeping its capacity.
+    pub fn clear(&mut self) {
+        self.verdict = Verdict::PASS;
+        self.points.clear();
+        self.stats.clear();
+        self.figures.clear();
+        self.decisions.clear();
+        self.scores.clear();
+    }
+    /// Whether nothing is said.
+    pub fn is_empty(&self) -> bool {
+        self.verdict == Verdict::PASS
+            && self.points.is_empty()
+            && self.stats.is_empty()
+            && self.figures.is_empty()
+            && self.decisions.is_empty()
+            && self.scores.is_empty()
+    }
+}
+
 /// What a hook that may change the game hands back through
 /// [`GameView::report_effects`] (only when it has any effect: the common no-effect case
 /// costs nothing). Applied in this order: scores, points, stats, figures, decisions.
@@ -352,6 +373,11 @@ pub struct FigureView<'a> {
     pub owner: u8,
     /// Figure kind, e.g. `"follower"`.
     pub figure: RStr<'a>,
+    /// The index of that kind among the plugin's declared kinds ([`crate::FigureKind`]), or
+    /// [`NOT_MINE`] for another plugin's kind.
+    pub own_kind: u32,
+    /// Whether that kind is a follower (takes features, counts in majorities).
+    pub follower: bool,
     /// Placed part it stands on.
     pub part: u32,
     pub x: i32,
@@ -369,6 +395,8 @@ pub struct FigurePlacementView<'a> {
     pub player: u8,
     /// Figure kind, e.g. `"follower"`.
     pub figure: RStr<'a>,
+    /// The index of that kind among the plugin's declared kinds, or [`NOT_MINE`].
+    pub own_kind: u32,
     pub part: u32,
     pub x: i32,
     pub y: i32,
@@ -385,15 +413,52 @@ pub struct FeatureView<'a> {
     pub root: u32,
     /// `"city"`, `"road"`, `"field"`, `"monastery"`, `"garden"`, `"river"`.
     pub kind: RStr<'a>,
-    /// Distinct tiles it spans.
-    pub tiles: u32,
     pub pennants: u32,
-    /// Open edges (0 for a closed road or city).
+    /// Open edges (0 for a closed road or city; whether a monastery or garden is
+    /// complete is [`GameView::is_complete`], which counts its neighbours).
     pub open_edges: u32,
-    pub complete: bool,
     pub scored: bool,
-    /// Follower strength per seat is not here: see [`GameView::majority`].
+    /// The tiles it spans and the follower strength per seat are not here (they take a
+    /// walk over the feature): see [`GameView::feature_tiles`] and [`GameView::majority`].
     pub followers: u32,
+}
+
+/// [`FigureView::own_kind`] of a kind the plugin did not declare.
+pub const NOT_MINE: u32 = u32::MAX;
+
+/// When a hook is worth calling (`Instance::conditions`): the engine calls a hook that has
+/// conditions only when at least one of them holds, and checks them itself, without a call
+/// across the boundary. A condition is the plugin's promise that the hook does nothing
+/// otherwise; a hook without conditions is called every time.
+#[repr(C)]
+#[derive(StableAbi, Clone, Debug, PartialEq, Eq)]
+pub struct HookCondition {
+    /// The hook's bit number (as in [`Hooks::NAMES`]).
+    pub hook: u32,
+    /// What must hold: one of the constants below.
+    pub when: u8,
+    /// The marker, feature kind or figure kind the condition names.
+    pub name: RString,
+}
+
+impl HookCondition {
+    /// The tile placed this turn carries marker `name` (false before the placement).
+    pub const PLACED_TILE_MARKER: u8 = 0;
+    /// The tile placed this turn has a feature of kind `name` (`"monastery"`, ...).
+    pub const PLACED_TILE_FEATURE: u8 = 1;
+    /// The tile in question (`on_tile_drawn`, `allow_tile`) carries marker `name`.
+    pub const TILE_MARKER: u8 = 2;
+    /// The hook's feature (`on_feature_completed`, `on_feature_scored`, a candidate of
+    /// `allow_figures`) is of kind `name`.
+    pub const FEATURE_KIND: u8 = 3;
+    /// The hook's figure (`on_figure_placed`, `on_figure_removed`, `on_figure_moved`,
+    /// `is_protected`, a candidate of `allow_figures`) is of kind `name`.
+    pub const FIGURE_KIND: u8 = 4;
+    /// The seat whose turn it is has a figure of kind `name` out of its supply.
+    pub const DEPLOYED: u8 = 5;
+    /// Names of the conditions, as errors and docs write them.
+    pub const NAMES: [&'static str; 6] =
+        ["placed_tile_marker", "placed_tile_feature", "tile_marker", "feature_kind", "figure_kind", "deployed"];
 }
 
 /// Consecutive ids `first..end` (placed parts, feature nodes): iterate with `.iter()`.
@@ -455,6 +520,8 @@ pub struct ActionView<'a> {
     pub plugin: RStr<'a>,
     /// The plugin's own encoding (for `"plugin"`).
     pub action: PluginAction,
+    /// Whether it is this plugin's: its own action, or a placement of a kind it declared.
+    pub mine: bool,
 }
 
 /// A figure that left the board (`on_figure_removed`).
@@ -514,6 +581,13 @@ pub trait GameView {
     fn placed_parts(&self) -> IdRange;
     /// The feature nodes of a placed part (its features in the tile's order).
     fn part_features(&self, part: u32) -> IdRange;
+    /// Whether the feature of a node is complete (a road or city: closed; a monastery or
+    /// garden: surrounded; a field: never).
+    fn is_complete(&self, node: u32) -> bool;
+    /// Placed tiles among the 8 cells around `(x, y)` (a monastery's count).
+    fn tiles_around(&self, x: i32, y: i32) -> u32;
+    /// Distinct tiles the feature of a node spans (0 for a node not on the board).
+    fn feature_tiles(&self, node: u32) -> u32;
     /// Seats with the most follower strength in the feature of a node (bit set; 0 if none).
     fn majority(&self, node: u32) -> u8;
     /// The name of a feature node on its own tile, as records write it, e.g.
@@ -533,9 +607,22 @@ pub trait GameView {
     fn is_protected(&self, figure: u32) -> bool;
     /// Whether every plugin allows a figure placement (their `allow_figure` vetoes).
     fn allow_figure(&self, placement: &FigurePlacementView<'_>) -> bool;
-    /// How a hook hands its effects back (at most once per call; only hooks that may
-    /// change the game). [`crate::Rule`]'s adapter calls it: plugin code does not.
-    fn report_effects(&self, effects: RawEffects);
+    /// Whether the tile of a placed part has marker `marker` (an index of the plugin's
+    /// declared markers: [`crate::Declare::marker`]; no name lookup).
+    fn part_has(&self, part: u32, marker: u32) -> bool;
+    /// Whether a feature node has modifier `modifier` (an index of the plugin's declared
+    /// modifiers: [`crate::Declare::modifier`]).
+    fn node_has(&self, node: u32, modifier: u32) -> bool;
+    /// [`GameView::ask`] by the index of a question the plugin declared
+    /// ([`crate::Declare::query`]).
+    fn ask_about(&self, question: u32, figure: ROption<u32>, part: ROption<u32>, node: ROption<u32>) -> ROption<bool>;
+    /// Figures of a kind the plugin declared ([`crate::FigureKind`]) in a seat's supply.
+    fn own_supply(&self, player: u8, kind: u32) -> u32;
+    /// How a hook hands its effects back (only hooks that may change the game): the engine
+    /// takes them and leaves `effects` empty, with buffers whose capacity the plugin reuses
+    /// (no allocation per call once warm). [`crate::Rule`]'s adapter calls it: plugin code
+    /// does not.
+    fn report_effects(&self, effects: &mut RawEffects);
     /// How a hook reports that it failed (it returned an error or panicked): the engine
     /// stops the game with this message, naming the plugin and the hook.
     #[sabi(last_prefix_field)]
@@ -570,9 +657,18 @@ pub trait HouseRule: Send + Sync {
         allowed: RSliceMut<'_, bool>,
     );
     fn on_tile_placed(&self, view: View<'_>, state: StatePtr);
-    /// The plugin's actions and figure placements in the figure decision.
-    fn figure_actions(&self, view: View<'_>, state: StatePtr) -> RVec<OfferedAction>;
-    fn allow_figure(&self, view: View<'_>, state: StatePtr, placement: &FigurePlacementView<'_>) -> Verdict;
+    /// The plugin's actions and figure placements in the figure decision, pushed onto
+    /// `out` (the engine's buffer, reused: no allocation per call).
+    fn figure_actions(&self, view: View<'_>, state: StatePtr, out: &mut RVec<OfferedAction>);
+    /// Judges every candidate figure placement of a decision at once (one call per
+    /// decision, not per placement): sets `allowed[i] = false` for each one it forbids.
+    fn allow_figures(
+        &self,
+        view: View<'_>,
+        state: StatePtr,
+        candidates: RSlice<'_, FigurePlacementView<'_>>,
+        allowed: RSliceMut<'_, bool>,
+    );
     fn on_figure_placed(&self, view: View<'_>, state: StatePtr, figure: u32);
     fn on_figure_action_done(&self, view: View<'_>, state: StatePtr, action: &ActionView<'_>);
     fn on_feature_completed(&self, view: View<'_>, state: StatePtr, root: u32);
@@ -596,8 +692,9 @@ pub trait HouseRule: Send + Sync {
     fn on_figure_moved(&self, view: View<'_>, state: StatePtr, figure: u32, from: &FigureView<'_>);
     /// The turn's scoring step begins (before the completed features are scored).
     fn on_scoring_step(&self, view: View<'_>, state: StatePtr);
-    /// The legal actions of a decision the plugin pushed (at least one).
-    fn decision_actions(&self, view: View<'_>, state: StatePtr, decision: DecisionView) -> RVec<PluginAction>;
+    /// The legal actions of a decision the plugin pushed (at least one), pushed onto `out`
+    /// (the engine's buffer).
+    fn decision_actions(&self, view: View<'_>, state: StatePtr, decision: DecisionView, out: &mut RVec<PluginAction>);
     /// Applies one of the plugin's actions (from its decision or the figure decision).
     fn apply_action(&self, view: View<'_>, state: StatePtr, decision: DecisionView, action: PluginAction);
     /// The record form of one of its actions: a JSON object whose keys are added to
@@ -628,8 +725,15 @@ pub struct Instance {
     pub stats: RVec<RString>,
     /// Figure kinds it brings (indices of [`FigureOp::figure`] for PLACE).
     pub figures: RVec<FigureKindDecl>,
-    /// Question names it asks or answers (besides the known ones).
+    /// Question names it asks or answers (besides the known ones); indices are the
+    /// questions of [`GameView::ask_about`].
     pub queries: RVec<RString>,
+    /// Marker names it tests ([`GameView::part_has`] indices).
+    pub markers: RVec<RString>,
+    /// Modifier names it tests ([`GameView::node_has`] indices).
+    pub modifiers: RVec<RString>,
+    /// When its hooks are worth calling (none: every time).
+    pub conditions: RVec<HookCondition>,
     /// Tile files it brings (paths as its options give them, relative to the rule set's
     /// file), loaded into the rule set's catalog under the set name each file declares.
     pub tile_files: RVec<RString>,

@@ -195,21 +195,38 @@ impl Plugin for Base {
         if st.supply[player as usize][kind as usize] == 0 {
             return;
         }
-        for part in st.placed_parts() {
-            let rp = st.rotated(rules, part);
-            for (local, f) in rp.features.iter().enumerate() {
-                if !self.placeable(f.kind) {
-                    continue;
-                }
-                let node = st.node_of(part, local as u8);
-                if st.graph.followers(node) > 0 {
-                    continue;
-                }
-                let fp = FigurePlacement { player, kind, part, node: Some(node) };
-                if rules.allow_figure(st, &fp) {
-                    out.push(Action::PlaceFigure { kind, part, feature: local as u8 });
+        if !rules.uses(Hooks::ALLOW_FIGURE) {
+            for part in st.placed_parts() {
+                for (l, f) in st.rotated(rules, part).features.iter().enumerate() {
+                    if self.placeable(f.kind) && st.graph.followers(st.node_of(part, l as u8)) == 0 {
+                        out.push(Action::PlaceFigure { kind, part, feature: l as u8 });
+                    }
                 }
             }
+            return;
+        }
+        // The vetoing plugins judge all candidates in one call each (on the stack, not
+        // initialised beyond what is used).
+        const MAX: usize = 32;
+        let mut cands = [std::mem::MaybeUninit::<FigurePlacement>::uninit(); MAX];
+        let mut local = [0u8; MAX];
+        let mut n = 0;
+        for part in st.placed_parts() {
+            for (l, f) in st.rotated(rules, part).features.iter().enumerate() {
+                let node = st.node_of(part, l as u8);
+                if self.placeable(f.kind) && st.graph.followers(node) == 0 && n < MAX {
+                    cands[n].write(FigurePlacement { player, kind, part, node: Some(node) });
+                    local[n] = l as u8;
+                    n += 1;
+                }
+            }
+        }
+        // SAFETY: the first `n` slots were just written.
+        let cands = unsafe { std::slice::from_raw_parts(cands.as_ptr().cast::<FigurePlacement>(), n) };
+        let mut allowed = [true; MAX];
+        rules.allow_figures(st, cands, &mut allowed[..n]);
+        for i in (0..n).filter(|&i| allowed[i]) {
+            out.push(Action::PlaceFigure { kind, part: cands[i].part, feature: local[i] });
         }
     }
 

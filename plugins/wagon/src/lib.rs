@@ -274,14 +274,7 @@ impl Plugin for Wagon {
     }
 
     /// A recorded move that is not legal: which WAGON rule it breaks.
-    fn why_illegal(
-        &self,
-        rules: &Rules,
-        st: &State,
-        me: usize,
-        _d: &Decision,
-        want: &serde_json::Value,
-    ) -> Option<String> {
+    fn explain_illegal(&self, rules: &Rules, st: &State, me: usize, want: &serde_json::Value) -> Option<String> {
         let w = st.plugin::<WagonState>(me).freed.first().copied()?;
         let cell = want.get("cell")?.as_array()?;
         let (x, y) = (cell.first()?.as_i64()? as i32, cell.get(1)?.as_i64()? as i32);

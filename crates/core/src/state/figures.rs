@@ -87,6 +87,9 @@ impl State {
     /// followers or stood in no feature.
     pub fn release_dependents(&mut self, rules: &Rules, f: &Figure, why: RemoveReason) {
         let Some(node) = f.node else { return };
+        if !rules.is_answered(QueryKey::NEEDS_FOLLOWER) {
+            return;
+        }
         if f.owner == NEUTRAL || !rules.figure_kinds[f.kind as usize].follower {
             return;
         }

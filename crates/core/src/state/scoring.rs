@@ -4,8 +4,16 @@
 use super::*;
 
 impl State {
-    /// Follower strength per seat in the feature of `n`.
+    /// Follower strength per seat in the feature of `n`: each follower's kind strength,
+    /// then as the plugins of [`crate::plugin::Hooks::MAJORITY`] adjust it.
     pub fn strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
+        let mut s = self.kind_strengths(rules, n);
+        rules.adjust_strengths(self, self.graph.find(n), &mut s);
+        s
+    }
+
+    /// Follower strength per seat in the feature of `n` by figure kind alone.
+    fn kind_strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
         let root = self.graph.find(n);
         let mut s = [0u32; MAX_PLAYERS];
         for f in self.figures.iter().filter(|f| f.alive && f.owner != NEUTRAL) {
@@ -25,7 +33,11 @@ impl State {
         if max == 0 {
             return 0;
         }
-        (0..self.players).filter(|&p| s[p] == max).fold(0u8, |m, p| m | (1 << p))
+        let winners = (0..self.players).filter(|&p| s[p] == max).fold(0u8, |m, p| m | (1 << p));
+        if winners.count_ones() < 2 {
+            return winners;
+        }
+        rules.break_tie(self, self.graph.find(n), &s, winners)
     }
 
     /// Adds points to a seat, counted under `source`; saturating (docs/options.md: a score

@@ -14,10 +14,15 @@
 //! - State: each seat's abbot on the board (set in `on_figure_placed`, cleared in
 //!   `on_figure_removed`), so that no hook scans the figures.
 //! - Statistics `abbots_placed`, `abbots_taken_back`, `gardens_scored`.
+//! - Speed ([`Declare::only_when`], checked by the engine without a call): the figure
+//!   actions only when the placed tile has a monastery or a garden or the player has an
+//!   abbot out; placements judged only when an abbot or a garden is among them; placed and
+//!   removed figures only when they are abbots; completed features only gardens. Kinds are
+//!   compared as the plugin's own indices ([`FigureKind::is`]), not by name.
 
 use carcassonne_plugin_api::{
     export_plugin, DecisionView, Declare, Effects, FigureKind, FigurePlacementView, Hooks, OfferedAction, Outcome,
-    PluginAction, RemovedView, Rule, Source, Stat, View,
+    PluginAction, RVec, RemovedView, Rule, Source, Stat, View, When,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -46,15 +51,7 @@ const GARDEN_POINTS: i32 = 9;
 
 /// 1 + 1 per placed tile around the cell `(x, y)`.
 fn cloister_points(view: &View<'_>, x: i32, y: i32) -> i32 {
-    let mut n = 1;
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            if (dx, dy) != (0, 0) && view.tile_at(x + dx, y + dy).is_some() {
-                n += 1;
-            }
-        }
-    }
-    n
+    1 + view.tiles_around(x, y) as i32
 }
 
 fn is_cloister(kind: &str) -> bool {
@@ -84,6 +81,14 @@ impl Rule for Abbot {
     fn declare(&mut self, d: &mut Declare) -> Outcome {
         d.requires("base");
         self.ids.kind = d.figure("abbot", true, 1, 1);
+        let figure_step = Hooks::FIGURE_ACTIONS;
+        d.only_when(figure_step, When::PlacedTileFeature("monastery"));
+        d.only_when(figure_step, When::PlacedTileFeature("garden"));
+        d.only_when(figure_step, When::Deployed("abbot"));
+        d.only_when(Hooks::ALLOW_FIGURE, When::FigureKind("abbot"));
+        d.only_when(Hooks::ALLOW_FIGURE, When::FeatureKind("garden"));
+        d.only_when(Hooks::FIGURE_PLACED | Hooks::FIGURE_REMOVED, When::FigureKind("abbot"));
+        d.only_when(Hooks::FEATURE_COMPLETED, When::FeatureKind("garden"));
         self.ids.garden = d.source("garden");
         self.ids.take_back = d.extra_source("abbot");
         self.ids.placed = d.stat("abbots_placed");
@@ -94,9 +99,9 @@ impl Rule for Abbot {
 
     /// ABBOT-1: the abbot onto an unoccupied monastery or garden of the tile just placed;
     /// ABBOT-2: or, when it is on the board, taking it back.
-    fn figure_actions(&self, view: &View<'_>, state: &Abbots, out: &mut Vec<OfferedAction>) -> Outcome {
+    fn figure_actions(&self, view: &View<'_>, state: &Abbots, out: &mut RVec<OfferedAction>) -> Outcome {
         let player = view.current();
-        if view.supply(player, "abbot".into()) > 0 {
+        if view.own_supply(player, self.ids.kind.0) > 0 {
             let at = view.placed_tile().into_option().ok_or("no tile placed this turn")?;
             for part in view.placed_parts().iter() {
                 for node in view.part_features(part).iter() {
@@ -107,6 +112,7 @@ impl Rule for Abbot {
                     let fp = FigurePlacementView {
                         player,
                         figure: "abbot".into(),
+                        own_kind: self.ids.kind.0,
                         part,
                         x: at.x,
                         y: at.y,
@@ -128,11 +134,11 @@ impl Rule for Abbot {
     /// ABBOT-1: the abbot only on a monastery or a garden; a garden takes only the abbot.
     fn allow_figure(&self, _view: &View<'_>, _state: &Abbots, p: &FigurePlacementView<'_>) -> Outcome<bool> {
         let feature = p.feature.as_str();
-        Ok(if p.figure.as_str() == "abbot" { is_cloister(feature) } else { feature != "garden" })
+        Ok(if self.ids.kind.is(p.own_kind) { is_cloister(feature) } else { feature != "garden" })
     }
 
     fn on_figure_placed(&self, view: &View<'_>, state: &mut Abbots, figure: u32, fx: &mut Effects) -> Outcome {
-        if let Some(f) = view.figure(figure).into_option().filter(|f| f.figure.as_str() == "abbot") {
+        if let Some(f) = view.figure(figure).into_option().filter(|f| self.ids.kind.is(f.own_kind)) {
             fx.bump(self.ids.placed, 1);
             *state.on_board.get_mut(f.owner as usize).ok_or("seat out of range")? = Some(figure);
         }
@@ -198,7 +204,7 @@ impl Rule for Abbot {
             return Err(format!("unknown action code {}", a.code));
         }
         let f = view.figure(a.a as u32).into_option().ok_or("no such abbot")?;
-        if f.figure.as_str() != "abbot" || f.owner != d.player {
+        if !self.ids.kind.is(f.own_kind) || f.owner != d.player {
             return Err("not the player's abbot".into());
         }
         let node = f.node.into_option().ok_or("the abbot stands on no feature")?;

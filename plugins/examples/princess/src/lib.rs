@@ -12,10 +12,13 @@
 //!   (`filter_figure_actions`).
 //! - The removed knight goes home through the engine's removal (a builder or pig of its
 //!   owner leaves with a last follower, PD-DRAGON-7). Statistic `princess_removals`.
+//! - Speed: its hooks run only on turns whose placed tile carries the marker
+//!   ([`Declare::only_when`], checked by the engine without a call), and the marker, the
+//!   modifier and the question are handles resolved when the rule set is loaded.
 
 use carcassonne_plugin_api::{
-    export_plugin, ActionView, DecisionView, Declare, Effects, Hooks, OfferedAction, Outcome, PluginAction, QueryView,
-    Rule, Stat, View,
+    export_plugin, ActionView, DecisionView, Declare, Effects, Hooks, Marker, Modifier, OfferedAction, Outcome,
+    PluginAction, Question, RVec, Rule, Stat, View, When,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -39,7 +42,16 @@ pub struct Princess {
     #[serde(deserialize_with = "carcassonne_plugin_api::range::<1, 2, _, _>")]
     pub edition: u8,
     #[serde(skip)]
+    ids: Ids,
+}
+
+/// What `declare` resolved.
+#[derive(Debug, Default)]
+struct Ids {
     removals: Stat,
+    marker: Marker,
+    modifier: Modifier,
+    removable: Question,
 }
 
 impl Default for Princess {
@@ -48,7 +60,7 @@ impl Default for Princess {
             princess_action: PrincessAction::May,
             tile_set: "princess-dragon".into(),
             edition: 2,
-            removals: Stat::default(),
+            ids: Ids::default(),
         }
     }
 }
@@ -60,37 +72,30 @@ impl Princess {
     /// Calls `f` with every knight the princess may remove this turn, in the built-in's
     /// order (placed parts, their city features, each city once, figures by id).
     fn for_each_knight(&self, view: &View<'_>, mut f: impl FnMut(u32)) -> Outcome {
-        let mut roots: Vec<u32> = Vec::new();
+        let (mut roots, mut n) = ([u32::MAX; 4], 0);
         for part in view.placed_parts().iter() {
             // The princess tiles carry the marker: other tiles need no look at their cities.
-            if !view.part_has_marker(part, "princess".into()) {
+            if !view.part_has(part, self.ids.marker.0) {
                 continue;
             }
             for node in view.part_features(part).iter() {
+                if !view.node_has(node, self.ids.modifier.0) {
+                    continue;
+                }
                 let Some(feat) = view.feature(node).into_option() else { continue };
-                if feat.kind.as_str() != "city"
-                    || !view.node_has_modifier(node, "princess".into())
-                    || feat.followers == 0
-                {
+                if feat.kind.as_str() != "city" || feat.followers == 0 || roots[..n].contains(&feat.root) || n == 4 {
                     continue;
                 }
-                if roots.contains(&feat.root) {
-                    continue;
-                }
-                roots.push(feat.root);
+                roots[n] = feat.root;
+                n += 1;
                 for id in view.figures_in(node) {
                     let fig = view.figure(id).into_option().ok_or("a figure in the city is missing")?;
-                    if !view.is_follower(fig.figure) {
+                    if !fig.follower {
                         continue;
                     }
-                    let q = QueryView {
-                        name: "princess_removable".into(),
-                        figure: Some(id).into(),
-                        part: Some(fig.part).into(),
-                        node: fig.node,
-                        by: Self::NAME.into(),
-                    };
-                    if view.ask(&q).into_option() != Some(false) && !view.is_protected(id) {
+                    let q = self.ids.removable.0;
+                    let removable = view.ask_about(q, Some(id).into(), Some(fig.part).into(), fig.node);
+                    if removable.into_option() != Some(false) && !view.is_protected(id) {
                         f(id);
                     }
                 }
@@ -114,12 +119,15 @@ impl Rule for Princess {
     fn declare(&mut self, d: &mut Declare) -> Outcome {
         d.requires("base");
         d.land_tiles(&self.tile_set, "princess", self.edition == 1);
-        d.query("princess_removable");
-        self.removals = d.stat("princess_removals");
+        self.ids.removable = d.query("princess_removable");
+        self.ids.marker = d.marker("princess");
+        self.ids.modifier = d.modifier("princess");
+        self.ids.removals = d.stat("princess_removals");
+        d.only_when(self.hooks(), When::PlacedTileMarker("princess"));
         Ok(())
     }
 
-    fn figure_actions(&self, view: &View<'_>, _state: &(), out: &mut Vec<OfferedAction>) -> Outcome {
+    fn figure_actions(&self, view: &View<'_>, _state: &(), out: &mut RVec<OfferedAction>) -> Outcome {
         self.for_each_knight(view, |id| out.push(PluginAction { code: REMOVE, a: id as i32, b: 0 }.into()))
     }
 
@@ -131,7 +139,7 @@ impl Rule for Princess {
         actions: &[ActionView<'_>],
         keep: &mut [bool],
     ) -> Outcome {
-        let mine = |a: &ActionView<'_>| a.plugin.as_str() == Self::NAME && a.action.code == REMOVE;
+        let mine = |a: &ActionView<'_>| a.mine && a.action.code == REMOVE;
         if actions.iter().any(mine) {
             for (a, k) in actions.iter().zip(keep.iter_mut()) {
                 *k = mine(a);
@@ -152,7 +160,7 @@ impl Rule for Princess {
             return Err(format!("unknown action code {}", a.code));
         }
         fx.remove_figure(a.a as u32);
-        fx.bump(self.removals, 1);
+        fx.bump(self.ids.removals, 1);
         Ok(())
     }
 

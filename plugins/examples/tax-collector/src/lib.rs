@@ -21,7 +21,7 @@
 
 use carcassonne_plugin_api::{
     export_plugin, DecisionView, Declare, Effects, FigureKind, FigureView, Hooks, OfferedAction, Outcome, PluginAction,
-    RemovedView, Rule, Source, Stat, View,
+    RVec, RemovedView, Rule, Source, Stat, View,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -104,13 +104,13 @@ impl Rule for TaxCollector {
 
     /// TAX-1: the collector on a road of the placed tile that holds no figure; TAX-3: the
     /// player's collector on the board may be recalled.
-    fn figure_actions(&self, view: &View<'_>, _state: &Ledger, out: &mut Vec<OfferedAction>) -> Outcome {
+    fn figure_actions(&self, view: &View<'_>, _state: &Ledger, out: &mut RVec<OfferedAction>) -> Outcome {
         let seat = view.current();
         if view.supply(seat, "collector".into()) > 0 {
             for part in view.placed_parts().iter() {
                 for (i, node) in view.part_features(part).iter().enumerate() {
                     let Some(f) = view.feature(node).into_option() else { continue };
-                    if f.kind.as_str() == "road" && !f.complete && view.figures_in(node).is_empty() {
+                    if f.kind.as_str() == "road" && f.open_edges > 0 && view.figures_in(node).is_empty() {
                         out.push(PluginAction { code: PLACE, a: part as i32, b: i as i32 }.into());
                     }
                 }
@@ -157,7 +157,7 @@ impl Rule for TaxCollector {
         view: &View<'_>,
         state: &Ledger,
         d: DecisionView,
-        out: &mut Vec<PluginAction>,
+        out: &mut RVec<PluginAction>,
     ) -> Outcome {
         let follower = view.figure(d.data as u32).into_option().ok_or("the joining follower is gone")?;
         let node = follower.node.into_option().ok_or("the follower stands on no road")?;
@@ -187,7 +187,7 @@ impl Rule for TaxCollector {
             }
             RECALL => {
                 let c = view.figure(a.a as u32).into_option().ok_or("no such collector")?;
-                let tiles = view.feature(c.node.unwrap_or(0)).into_option().map_or(0, |f| f.tiles);
+                let tiles = view.feature_tiles(c.node.unwrap_or(0));
                 fx.award(d.player, self.recall_points * tiles as i32, self.ids.recall, "collector recalled");
                 fx.remove_figure(a.a as u32);
                 fx.bump(self.ids.recalled, 1);
