@@ -208,8 +208,8 @@ impl Conditions {
     /// Whether the plugin may ever judge a placement of tile `t` in `allow_tile` (its
     /// conditions there are about the tile, or about something else that may hold).
     pub(crate) fn may_judge_tile(&self, t: TileTypeId) -> bool {
-        let hook = api::Hooks::NAMES.iter().position(|&n| n == "allow_tile").unwrap_or(3);
-        let bit = 1u32 << hook;
+        let bit = api::Hooks::ALLOW_TILE.0;
+        let hook = bit.trailing_zeros() as usize;
         if self.mask & bit == 0 {
             return true;
         }
