@@ -29,6 +29,8 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_vineyards::factory(),
         carcassonne_plugin_shepherd::factory(),
         carcassonne_plugin_mayor::factory(),
+        carcassonne_plugin_abbey::factory(),
+        carcassonne_plugin_wagon::factory(),
     ]
 }
 
@@ -60,6 +62,8 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/traders-builders.toml", include_str!("../../../config/tiles/traders-builders.toml")),
     ("config/hills-sheep.toml", include_str!("../../../config/hills-sheep.toml")),
     ("config/tiles/hills-sheep.toml", include_str!("../../../config/tiles/hills-sheep.toml")),
+    ("config/abbey-mayor.toml", include_str!("../../../config/abbey-mayor.toml")),
+    ("config/tiles/abbey-mayor.toml", include_str!("../../../config/tiles/abbey-mayor.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

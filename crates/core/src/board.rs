@@ -31,6 +31,9 @@ const EMPTY: u16 = 0;
 
 /// Powers of 5 for [`need_code`] digits, by side.
 const NEED_POW: [u16; 4] = [1, 5, 25, 125];
+/// The [`need_code`] digit of each side kind (field, city, road, river, closed): a closed
+/// side demands nothing (TILES-MORE.md rule 21).
+const NEED_DIGIT: [u16; 8] = [1, 2, 3, 4, 0, 0, 0, 0];
 /// Number of distinct need codes.
 pub const NEED_CODES: usize = 625;
 
@@ -46,7 +49,9 @@ pub fn fits(signature: u32, code: u16) -> bool {
     for s in 0..4 {
         let d = (c % 5) as u32;
         c /= 5;
-        if d != 0 && (signature >> (8 * s)) & 0xFF != d - 1 {
+        let mine = (signature >> (8 * s)) & 0xFF;
+        // A closed side fits anything (TILES-MORE.md rule 21).
+        if d != 0 && mine != d - 1 && mine != crate::tile::SideKind::Closed as u32 {
             return false;
         }
     }
@@ -206,7 +211,8 @@ impl Board {
             // q's side facing p must show what p shows on side s.
             let back = s.opposite() as usize;
             let kind = (part.signature >> (8 * s as u32)) & 0xFF;
-            let add = (kind as u16 + 1) * NEED_POW[back];
+            // Digit 1 + kind; a closed side demands nothing of its neighbour (digit 0).
+            let add = NEED_DIGIT[(kind & 7) as usize] * NEED_POW[back];
             let c = self.cells[qi];
             if c == EMPTY {
                 self.cells[qi] = FRONTIER | self.frontier.len() as u16;

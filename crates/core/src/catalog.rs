@@ -32,7 +32,7 @@ pub const TILE_FILE_KEYS: &[&str] = &["set", "description", "total", "extra_mark
 /// Tile markers of the tile notation (TILES.md, TILES-MORE.md); a tile file names any
 /// other marker it uses in `extra_markers`, so that a misspelt marker is an error.
 pub const MARKERS: &[&str] =
-    &["volcano", "dragon", "portal", "lair", "princess", "garden", "tower", "hill", "vineyard"];
+    &["volcano", "dragon", "portal", "lair", "princess", "garden", "tower", "hill", "vineyard", "abbey"];
 
 const CITY: &[FeatureKind] = &[FeatureKind::City];
 const ROAD: &[FeatureKind] = &[FeatureKind::Road];
@@ -53,7 +53,7 @@ pub const MODIFIERS: &[(&str, &[FeatureKind])] = &[
     ("wine", CITY),
     ("grain", CITY),
     ("cloth", CITY),
-    ("bridge", ROAD),
+    ("bridge", &[FeatureKind::Road, FeatureKind::City]),
 ];
 
 /// Whether modifier `name` may stand on a feature of `kind`: a word of [`MODIFIERS`] on
@@ -108,6 +108,13 @@ struct RawTile {
     markers: Vec<String>,
     /// For the second part of a double tile: its offset from the first at rotation 0.
     offset: Option<[i32; 2]>,
+    /// Sides that show no feature, fit any neighbour and close what meets them
+    /// (TILES-MORE.md rule 21, the abbey).
+    #[serde(default)]
+    closed_sides: Vec<String>,
+    /// False for a tile that is not a land tile (rule 21): not counted in `total`, never
+    /// among the set's copies; a plugin hands it out.
+    land: Option<bool>,
     #[serde(default)]
     #[allow(dead_code)]
     note: String,
@@ -153,7 +160,7 @@ impl Catalog {
     pub fn copies(&self, name: &str, keep: impl Fn(&TileType) -> bool, variants: bool) -> Option<Vec<TileTypeId>> {
         let ids = self.set(name)?;
         let mut out = Vec::new();
-        for &t in ids.iter().filter(|&&t| keep(self.tile(t))) {
+        for &t in ids.iter().filter(|&&t| self.tile(t).land && keep(self.tile(t))) {
             out.extend(std::iter::repeat_n(t, self.tile(t).count as usize));
         }
         if variants {
@@ -198,6 +205,12 @@ impl Catalog {
                 _ => return Err(err("an ID has at most the form TILE/FACE/PART".into())),
             };
             let features = parse_features(&t.features, &mut self.modifier_names).map_err(&err)?;
+            let mut closed = 0u8;
+            for c in &t.closed_sides {
+                let sd =
+                    Side::parse(c).ok_or_else(|| err(format!("closed_sides: '{c}' is not a side (N, E, S, W)")))?;
+                closed |= 1 << sd as u8;
+            }
             for f in &features {
                 for (bit, name) in self.modifier_names.iter().enumerate().take(32) {
                     if f.modifiers & (1 << bit) != 0 {
@@ -207,7 +220,7 @@ impl Catalog {
             }
             // Tunnel roads and roads on a bridge cross other features without joining them.
             let crossing = self.modifier("tunnel") | self.modifier("bridge");
-            check_features(&features, crossing).map_err(&err)?;
+            check_features_closed(&features, crossing, closed).map_err(&err)?;
             let mut markers = 0u32;
             for m in &t.markers {
                 check_word("marker", m, MARKERS, &raw.extra_markers).map_err(&err)?;
@@ -227,8 +240,9 @@ impl Catalog {
             let part = TilePart {
                 offset,
                 name: part_name,
-                rotated: Rotation::ALL.map(|r| rotate_part(offset, &features, r)),
+                rotated: Rotation::ALL.map(|r| rotate_part(offset, &features, closed, r)),
                 flat: 0,
+                closed,
                 fit: Vec::new(),
                 features,
                 markers,
@@ -270,7 +284,13 @@ impl Catalog {
                     if self.by_id.contains_key(&base) {
                         return Err(err("duplicate tile ID".into()));
                     }
-                    total += u64::from(count);
+                    let land = t.land.unwrap_or(true);
+                    if !land && t.variant_of.is_some() {
+                        return Err(err("a tile that is not a land tile (`land = false`) has no `variant_of`".into()));
+                    }
+                    if land {
+                        total += u64::from(count);
+                    }
                     if total > MAX_TILES as u64 {
                         return Err(err(format!(
                             "the counts add up to {total} tiles so far; a game has at most {MAX_TILES}"
@@ -286,6 +306,7 @@ impl Catalog {
                         variant_of: t.variant_of.clone(),
                         faces: vec![TileFace { name: face_name, parts: vec![part], distinct_rotations: Vec::new() }],
                         markers,
+                        land,
                     });
                 }
             }
@@ -344,7 +365,7 @@ fn intern(names: &mut Vec<String>, name: &str) -> u32 {
 /// Rotations whose layout differs from every earlier one.
 fn distinct_rotations(face: &TileFace) -> Vec<Rotation> {
     /// A part's layout at one rotation: offset, markers, sorted features.
-    type Layout = (i32, i32, u32, Vec<(u8, u8, u8, u8, u32)>);
+    type Layout = (i32, i32, u32, u8, Vec<(u8, u8, u8, u8, u32)>);
     let mut seen: Vec<Vec<Layout>> = Vec::new();
     let mut out = Vec::new();
     for r in Rotation::ALL {
@@ -360,7 +381,7 @@ fn distinct_rotations(face: &TileFace) -> Vec<Rotation> {
                     .map(|(f, d)| (f.kind as u8, f.sides, f.halves, d.pennants, d.modifiers))
                     .collect();
                 fs.sort();
-                (rp.offset.0, rp.offset.1, p.markers, fs)
+                (rp.offset.0, rp.offset.1, p.markers, rp.closed, fs)
             })
             .collect();
         key.sort();
@@ -376,15 +397,26 @@ fn distinct_rotations(face: &TileFace) -> Vec<Rotation> {
 pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<FeatureDef>, String> {
     let mut out = Vec::new();
     let mut adj_raw: Vec<Vec<usize>> = Vec::new();
+    // `ends=` targets: city#k (k >= 1) or 0 for the monastery.
+    let mut ends_raw: Vec<Vec<usize>> = Vec::new();
     for item in s.split(';').map(str::trim).filter(|x| !x.is_empty()) {
         let open = item.find('[').ok_or_else(|| format!("feature '{item}': expected kind[edges]"))?;
         let close = item.find(']').ok_or_else(|| format!("feature '{item}': missing ']'"))?;
         let kind_s = &item[..open];
         let kind = FeatureKind::parse(kind_s).ok_or_else(|| format!("unknown feature kind '{kind_s}' in '{item}'"))?;
         let edges = &item[open + 1..close];
-        let mut f =
-            FeatureDef { kind, sides: 0, halves: 0, pennants: 0, also: 0, modifiers: 0, adj_cities: Vec::new() };
+        let mut f = FeatureDef {
+            kind,
+            sides: 0,
+            halves: 0,
+            pennants: 0,
+            also: 0,
+            modifiers: 0,
+            adj_cities: Vec::new(),
+            ends_at: Vec::new(),
+        };
         let mut adj = Vec::new();
+        let mut ends = Vec::new();
         for e in edges.split(',').map(str::trim).filter(|x| !x.is_empty()) {
             if kind == FeatureKind::Field {
                 let h = parse_half(e).ok_or_else(|| format!("'{e}' is not a half-edge (Nw..Wn) in '{item}'"))?;
@@ -432,11 +464,34 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
                         return Err(format!("also={side} names a side this part already has, in '{item}'"));
                     }
                     f.also |= 1 << sd as u8;
-                } else if m == "pennant" {
+                } else if m == "pennant" || m.starts_with("pennants=") {
                     if kind != FeatureKind::City {
                         return Err(format!("only cities have pennants, in '{item}'"));
                     }
-                    f.pennants += 1;
+                    // TILES-MORE.md rule 20: `pennants=2`, a part with two pennants.
+                    let n = match m.strip_prefix("pennants=") {
+                        None => 1,
+                        Some(n) => n
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|&n| (2..=9).contains(&n))
+                            .ok_or_else(|| format!("'{m}' in '{item}': pennants=N takes a count from 2 to 9"))?,
+                    };
+                    f.pennants += n;
+                } else if let Some(to) = m.strip_prefix("ends=") {
+                    // TILES-MORE.md rule 17: the road ends at a city gate or a monastery.
+                    if kind != FeatureKind::Road {
+                        return Err(format!("only roads have ends=, in '{item}'"));
+                    }
+                    let target = if to == "monastery" {
+                        0
+                    } else {
+                        to.strip_prefix("city#")
+                            .and_then(|n| n.parse::<usize>().ok())
+                            .filter(|&n| n >= 1)
+                            .ok_or_else(|| format!("'{m}' in '{item}': ends= takes city#k or monastery"))?
+                    };
+                    ends.push(target);
                 } else {
                     let name = m.split('=').next().unwrap_or(m);
                     let bit = intern(modifier_names, m);
@@ -448,6 +503,7 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
             }
         }
         adj_raw.push(adj);
+        ends_raw.push(ends);
         out.push(f);
     }
     // Resolve city#k (1-based among the part's cities) to feature indices.
@@ -460,6 +516,18 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
             out[i].adj_cities.push(idx as u8);
         }
     }
+    for (i, ends) in ends_raw.into_iter().enumerate() {
+        for k in ends {
+            let idx = if k == 0 {
+                out.iter()
+                    .position(|f| f.kind == FeatureKind::Monastery)
+                    .ok_or("ends=monastery, but the tile has no monastery")?
+            } else {
+                *cities.get(k - 1).ok_or_else(|| format!("ends=city#{k}, but the tile has {} cities", cities.len()))?
+            };
+            out[i].ends_at.push(idx as u8);
+        }
+    }
     Ok(out)
 }
 
@@ -467,6 +535,12 @@ pub fn parse_features(s: &str, modifier_names: &mut Vec<String>) -> Result<Vec<F
 /// `tunnel` holds the modifier bits of roads that cross other features without joining
 /// them (`tunnel`, and `bridge` of TILES-MORE.md rule 14).
 pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
+    check_features_closed(fs, tunnel, 0)
+}
+
+/// [`check_features`] for a part whose sides `closed` (bit = side) are closed sides
+/// (TILES-MORE.md rule 21): no feature and no field half-edge lies on them.
+pub fn check_features_closed(fs: &[FeatureDef], tunnel: u32, closed: u8) -> Result<(), String> {
     let mut side_owner = [None::<usize>; 4];
     let mut city_sides = 0u8;
     for (i, f) in fs.iter().enumerate() {
@@ -503,7 +577,15 @@ pub fn check_features(fs: &[FeatureDef], tunnel: u32) -> Result<(), String> {
         }
         half_owner |= f.halves;
     }
+    for (s, name) in Side::NAMES.iter().enumerate() {
+        if closed & (1 << s) != 0 && (side_owner[s].is_some() || half_owner & (0b11 << (2 * s)) != 0) {
+            return Err(format!("side {name} is a closed side, but a feature lies on it"));
+        }
+    }
     for h in 0..8u8 {
+        if closed & (1 << (h / 2)) != 0 {
+            continue;
+        }
         let on_city = city_sides & (1 << (h / 2)) != 0;
         let owned = half_owner & (1 << h) != 0;
         if on_city && owned {
@@ -556,6 +638,11 @@ fn separated(fs: &[FeatureDef], field: &FeatureDef, city: usize, tunnel: u32) ->
         if j == city || !g.kind.is_edge_feature() || is_tunnel(g, tunnel) {
             continue;
         }
+        // A city across the tile that the field lies along too (it lists both): the other
+        // city reaches the field over it (AM4's walled street over the W-E city).
+        if g.kind == FeatureKind::City && field.adj_cities.contains(&(j as u8)) {
+            continue;
+        }
         let mg = rim_positions(g);
         if mg.count_ones() < 2 {
             continue;
@@ -580,8 +667,10 @@ fn separated(fs: &[FeatureDef], field: &FeatureDef, city: usize, tunnel: u32) ->
     false
 }
 
+/// A road (tunnel or bridge) or a city on a walled bridge (AM2, TILES-MORE.md rule 20)
+/// that crosses other features without joining them.
 fn is_tunnel(f: &FeatureDef, tunnel_bit: u32) -> bool {
-    f.kind == FeatureKind::Road && f.modifiers & tunnel_bit != 0
+    matches!(f.kind, FeatureKind::Road | FeatureKind::City) && f.modifiers & tunnel_bit != 0
 }
 
 fn is_bridge(a: &FeatureDef, b: &FeatureDef) -> bool {

@@ -8,7 +8,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::placement::{check_tile, place_parts, tile_placements};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey};
 use crate::rules::Rules;
-use crate::state::{LogEntry, Phase, RemoveReason, State};
+use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
 use crate::tile::TileTypeId;
 
 /// How to start a game.
@@ -255,8 +255,30 @@ impl Game {
                     }
                 }
                 Phase::Draw => {
+                    match st.turn_tile {
+                        TurnTile::Draw => {}
+                        TurnTile::NoTile => {
+                            st.phase = Phase::TurnEnd;
+                            continue;
+                        }
+                        TurnTile::Given(t) => {
+                            // A plugin's tile instead of a draw (ABBEY-2): placed as drawn;
+                            // one that fits nowhere is not placed, and the turn ends.
+                            st.log_entry(LogEntry::Drawn { tile: t });
+                            if tile_placements(rules, st, t, &mut Vec::new(), true) {
+                                st.tile = Some(t);
+                                st.phase = Phase::PlaceTile;
+                            } else {
+                                st.turn_tile = TurnTile::NoTile;
+                                st.phase = Phase::TurnEnd;
+                            }
+                            continue;
+                        }
+                    }
                     let Some(t) = st.stack.pop() else {
-                        st.phase = Phase::FinalScoring;
+                        // The last tile was discarded this turn: the turn ends (its end
+                        // hooks run) when a plugin says the game goes on, else the game does.
+                        st.phase = if game_goes_on(rules, st) { Phase::TurnEnd } else { Phase::FinalScoring };
                         continue;
                     };
                     st.tile = Some(t);
@@ -337,7 +359,11 @@ impl Game {
                     if rules.run_hook(st, Hooks::TURN_END, |p, st, me| p.on_turn_end(rules, st, me)) {
                         st.placed = None;
                         st.figure_action = None;
-                        if !std::mem::take(&mut st.extra_turn) {
+                        st.turn_tile = TurnTile::Draw;
+                        let extra = std::mem::take(&mut st.extra_turn);
+                        if let Some(p) = st.next_player.take() {
+                            st.current = p;
+                        } else if !extra {
                             st.current = st.next_seat(st.current);
                         }
                         st.turn += 1;

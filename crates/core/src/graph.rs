@@ -132,6 +132,15 @@ impl Graph {
         ra
     }
 
+    /// Closes `sides` open sides of `n`'s feature (a side that meets a closed side,
+    /// TILES-MORE.md rule 21). Returns the root.
+    pub fn close(&mut self, n: NodeId, sides: u32) -> NodeId {
+        let r = self.find_mut(n);
+        let o = &mut self.nodes[r as usize].open;
+        *o = o.saturating_sub(sides);
+        r
+    }
+
     /// Open sides of the joined feature (0 = closed, for cities, roads, rivers).
     pub fn open(&self, n: NodeId) -> u32 {
         self.nodes[self.find(n) as usize].open

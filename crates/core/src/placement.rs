@@ -8,7 +8,7 @@ use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::TilePlacement;
 use crate::rules::Rules;
 use crate::state::State;
-use crate::tile::{signature_side, SideKind, TileTypeId, NONE};
+use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, NONE};
 
 /// Cells of a tile's parts when its first part is at `pos` turned by `rot`.
 fn part_cells(
@@ -31,6 +31,8 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
     let tile = &rules.catalog.tiles[t as usize];
     let first = st.board.len() as u32;
     let q = rot.quarters() as usize;
+    // Neighbouring features closed by this tile's closed sides (they may complete).
+    let mut closed_around: Vec<u32> = Vec::new();
     for (i, part) in tile.faces[face as usize].parts.iter().enumerate() {
         let rp = &part.rotated[q];
         let cell = Pos::new(pos.x + rp.offset.0, pos.y + rp.offset.1);
@@ -75,6 +77,17 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
                     st.graph.join(node_base + mine as u32, other.node_base + their_also as u32, 1);
                 }
             }
+            // A closed side closes the road, city or river that meets it (TILES-MORE.md
+            // rule 21): on either tile, whichever was placed first.
+            if (rp.closed | orp.closed) != 0 {
+                if mine != NONE && orp.closed & (1 << os) != 0 {
+                    st.graph.close(node_base + mine as u32, 1);
+                }
+                if theirs != NONE && rp.closed & (1 << s as u8) != 0 {
+                    let root = st.graph.close(other.node_base + theirs as u32, 1);
+                    closed_around.push(root);
+                }
+            }
             for h in [2 * s as u8, 2 * s as u8 + 1] {
                 let mf = rp.half_feature[h as usize];
                 let tf = orp.half_feature[half_mirror(h) as usize];
@@ -87,6 +100,12 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
     let end = st.board.len() as u32;
     st.placed = Some((first, end));
     st.completed.clear();
+    for n in closed_around {
+        let root = st.graph.find(n);
+        if st.graph.open(root) == 0 && !st.completed.contains(&root) {
+            st.completed.push(root);
+        }
+    }
     for idx in first..end {
         let p = st.board.parts[idx as usize];
         let rp = st.rotated(rules, idx);
@@ -279,7 +298,7 @@ fn tile_fits(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: 
                 continue;
             };
             touches = true;
-            if signature_side(sig, s) != signature_side(st.board.parts[o as usize].signature, s.opposite()) {
+            if !sides_fit(signature_side(sig, s), signature_side(st.board.parts[o as usize].signature, s.opposite())) {
                 return false;
             }
         }
@@ -319,7 +338,7 @@ fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos,
             touches = true;
             let theirs = signature_side(st.board.parts[n as usize].signature, s.opposite());
             let mine = signature_side(sig, s);
-            if mine != theirs {
+            if !sides_fit(mine, theirs) {
                 return Err(format!(
                     "tile {} at {cell} rotation {}: side {} shows {} but the tile at {q} shows {}",
                     tile.id,
@@ -334,12 +353,15 @@ fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos,
     if !touches {
         return Err(format!("tile {} at {pos} touches no placed tile", tile.id));
     }
-    if let Some(p) = rules.tile_veto(st, &TilePlacement { tile: t, face, pos, rot }) {
-        return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'", tile.id, rot.degrees()));
+    if let Some((p, reason)) = rules.tile_veto_with_reason(st, &TilePlacement { tile: t, face, pos, rot }) {
+        let why = reason.map_or_else(String::new, |r| format!(": {r}"));
+        return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'{why}", tile.id, rot.degrees()));
     }
     Ok(())
 }
 
 fn side_kind_name(k: u32) -> &'static str {
-    [SideKind::Field, SideKind::City, SideKind::Road, SideKind::River].get(k as usize).map_or("?", |s| s.name())
+    [SideKind::Field, SideKind::City, SideKind::Road, SideKind::River, SideKind::Closed]
+        .get(k as usize)
+        .map_or("?", |s| s.name())
 }

@@ -230,6 +230,11 @@ pub trait Plugin: Send + Sync + 'static {
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         true
     }
+    /// Why [`Plugin::allow_tile`] forbids this placement, for error messages (e.g. a record
+    /// that places a tile where a rule forbids it); None: no reason given.
+    fn tile_veto_reason(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> Option<String> {
+        None
+    }
     /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once:
     /// sets `allowed[i] = false` for each one it forbids (skip
     /// those already false). The default asks `allow_tile` one by one; a plugin whose call

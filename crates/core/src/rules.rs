@@ -464,10 +464,14 @@ impl Rules {
     }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
-        self.tile_vetoers[p.tile as usize]
-            .iter()
-            .find(|&&i| !self.p(i).allow_tile(self, st, i as usize, p))
-            .map(|&i| self.plugins[i as usize].name.as_str())
+        self.tile_veto_with_reason(st, p).map(|(name, _)| name)
+    }
+    /// The plugin that vetoes this tile placement, if any, with its reason if it gives one.
+    pub fn tile_veto_with_reason(&self, st: &State, p: &TilePlacement) -> Option<(&str, Option<String>)> {
+        let &i =
+            self.tile_vetoers[p.tile as usize].iter().find(|&&i| !self.p(i).allow_tile(self, st, i as usize, p))?;
+        let reason = self.p(i).tile_veto_reason(self, st, i as usize, p);
+        Some((self.plugins[i as usize].name.as_str(), reason))
     }
     pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
         for &i in self.list(Hooks::FIGURE_ACTIONS) {

@@ -76,6 +76,19 @@ pub struct ScoreEvent {
     pub extra: bool,
 }
 
+/// Where the current turn's tile comes from ([`State::turn_tile`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TurnTile {
+    /// Drawn from the stack (BASE-2).
+    #[default]
+    Draw,
+    /// Handed out by a plugin instead of drawing (e.g. the abbey, ABBEY-2): placed like a
+    /// drawn tile, through the same placement rules and vetoes.
+    Given(TileTypeId),
+    /// No tile this turn: the turn ends at once (e.g. a seat that passes in a last round).
+    NoTile,
+}
+
 /// Where the turn loop stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -171,6 +184,12 @@ pub struct State {
     /// Set by a plugin during a turn: the current player also plays the next turn (e.g. the
     /// builder's extra turn, BUILDER-1). Cleared when that turn starts.
     pub extra_turn: bool,
+    /// Set by a plugin during a turn: the seat that plays the next turn (before
+    /// [`State::extra_turn`] and the next seat clockwise). Cleared when that turn starts.
+    pub next_player: Option<u8>,
+    /// Set by a plugin at the start of a turn (before the draw): where this turn's tile
+    /// comes from. Back to [`TurnTile::Draw`] when the turn ends.
+    pub turn_tile: TurnTile,
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
     /// Tiles discarded as unplaceable.
@@ -237,6 +256,8 @@ impl State {
             scoring: None,
             figure_action: None,
             extra_turn: false,
+            next_player: None,
+            turn_tile: TurnTile::Draw,
             hook_cursor: 0,
             discarded: 0,
             rng: Rng::new(seed),

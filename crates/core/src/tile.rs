@@ -50,13 +50,23 @@ pub enum SideKind {
     City = 1,
     Road = 2,
     River = 3,
+    /// A side that shows no feature and fits any neighbouring side, closing whatever meets
+    /// it (TILES-MORE.md rule 21: the abbey's sides, JCZ `AbbeyEdge`).
+    Closed = 4,
 }
 
 impl SideKind {
     pub fn name(self) -> &'static str {
-        const NAMES: [&str; 4] = ["field", "city", "road", "river"];
+        const NAMES: [&str; 5] = ["field", "city", "road", "river", "closed side"];
         NAMES[self as usize]
     }
+}
+
+/// Whether two touching sides (kinds as in a packed signature) fit: the same kind, or
+/// either one closed ([`SideKind::Closed`]).
+#[inline]
+pub fn sides_fit(mine: u32, theirs: u32) -> bool {
+    mine == theirs || mine == SideKind::Closed as u32 || theirs == SideKind::Closed as u32
 }
 
 /// One feature of a tile part, unrotated.
@@ -76,6 +86,10 @@ pub struct FeatureDef {
     pub modifiers: u32,
     /// For fields: the cities this field touches, as feature indices within the part.
     pub adj_cities: Vec<u8>,
+    /// For roads: the features of the part the road ends at (`ends=city#k`,
+    /// `ends=monastery`: a city gate or a monastery, TILES-MORE.md rule 17), as feature
+    /// indices within the part (the wagon's 1st-edition move, WAGON-4).
+    pub ends_at: Vec<u8>,
 }
 
 /// A feature as it lies on the placed (rotated) tile.
@@ -102,6 +116,8 @@ pub struct RotatedPart {
     pub features: Vec<RotatedFeature>,
     /// Bit set of the cloister-like features (monastery, garden).
     pub cloisters: u16,
+    /// Closed sides (bit = side, [`SideKind::Closed`]) of the rotated part.
+    pub closed: u8,
 }
 
 /// Marks "no feature" in the lookup tables.
@@ -117,6 +133,9 @@ pub struct TilePart {
     pub features: Vec<FeatureDef>,
     /// Marker bits of this part; names in the catalog.
     pub markers: u32,
+    /// Unrotated closed sides (bit = side): no feature, fits anything, closes what meets
+    /// it (the tile file's `closed_sides`, TILES-MORE.md rule 21).
+    pub closed: u8,
     pub rotated: [RotatedPart; 4],
     /// Index of `rotated[0]` in [`crate::catalog::Catalog::flat`] (the four follow).
     pub flat: u32,
@@ -147,6 +166,9 @@ pub struct TileType {
     pub faces: Vec<TileFace>,
     /// Union of all parts' markers.
     pub markers: u32,
+    /// A land tile (false: a tile a plugin hands out, e.g. the abbey, TILES-MORE.md rule 21;
+    /// never among a set's copies, nor in its `total`).
+    pub land: bool,
 }
 
 impl TileType {
@@ -173,11 +195,14 @@ impl FeatureDef {
 }
 
 /// Builds the rotated lookup tables of a part.
-pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], rot: Rotation) -> RotatedPart {
+/// `closed`: the part's unrotated closed sides ([`SideKind::Closed`]).
+pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], closed: u8, rot: Rotation) -> RotatedPart {
     let mut side_feature = [NONE; 4];
     let mut half_feature = [NONE; 8];
+    let closed = rotate_side_mask(closed, rot);
     let mut side_also = [NONE; 4];
-    let mut signature = 0u32;
+    let mut signature =
+        (0..4).filter(|s| closed & (1 << s) != 0).fold(0u32, |m, s| m | (SideKind::Closed as u32) << (8 * s));
     let mut out = Vec::with_capacity(features.len());
     for (i, f) in features.iter().enumerate() {
         let sides = rotate_side_mask(f.sides, rot);
@@ -205,6 +230,7 @@ pub fn rotate_part(offset: (i32, i32), features: &[FeatureDef], rot: Rotation) -
         features.iter().enumerate().filter(|(_, f)| f.kind.is_cloister()).fold(0u16, |m, (i, _)| m | (1 << i));
     RotatedPart {
         cloisters,
+        closed,
         offset: rotate_offset(offset.0, offset.1, rot),
         signature,
         side_feature,
