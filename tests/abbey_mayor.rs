@@ -165,20 +165,15 @@ fn bad_abbey_and_wagon_moves_in_records_are_refused_with_the_turn_and_the_reason
     assert!(!e.contains('\n'));
 }
 
-/// Each everything rule set with the abbey and the wagon added (as the lead adds them):
-/// random games with every other expansion's figures (dragons, fairies, portal, tower,
-/// castles, barn, large meeple, builder and pig), checked after every action, every
-/// tenth replayed.
+/// Each everything rule set holds the abbey and the wagon: random games with every other
+/// expansion's figures (dragons, fairies, portal, tower, castles, barn, large meeple,
+/// builder and pig, shepherd, mayor), checked after every action, every tenth replayed.
 #[test]
 fn random_games_of_each_everything_rule_set_with_the_abbey_and_the_wagon() {
     for file in ["config/classic-everything.toml", "config/2025-everything.toml"] {
-        let text = std::fs::read_to_string(file).unwrap().replacen(
-            "[tiles]\n",
-            "[tiles]\nabbey-mayor = \"tiles/abbey-mayor.toml\"\n",
-            1,
-        )
-            + "\n[[plugins]]\nname = \"wagon\"\npriority = 17\n\n[[plugins]]\nname = \"abbey\"\npriority = 80\n";
+        let text = std::fs::read_to_string(file).unwrap();
         let r = carcassonne_cli::builtin::load_rules_text(file, &text).unwrap();
+        assert!(r.plugin_index("abbey").is_some() && r.plugin_index("wagon").is_some(), "{file}");
         let games = std::env::var("CARC_EVERYTHING_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(500);
         common::run_checked_games(file, &r, &text, games, None, 1, abbeys);
     }
