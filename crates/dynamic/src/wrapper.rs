@@ -418,8 +418,7 @@ impl DynamicPlugin {
     /// Whether hook `hook` is worth calling for `subject`: it has no conditions, or one of
     /// them holds (checked here, without a call across the boundary).
     #[inline(always)]
-    fn wanted(&self, hook: usize, rules: &Rules, st: &State, subject: Subject) -> bool {
-        let _ = rules;
+    fn wanted(&self, hook: usize, st: &State, subject: Subject) -> bool {
         self.conds.wanted(hook, st, subject)
     }
 
@@ -441,7 +440,7 @@ impl DynamicPlugin {
         subject: Subject,
         call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr),
     ) -> Verdict {
-        if st.failure().is_some() || !self.wanted(hook, rules, st, subject) {
+        if st.failure().is_some() || !self.wanted(hook, st, subject) {
             return Verdict::PASS;
         }
         self.run_now(rules, st, me, hook, call)
@@ -483,7 +482,7 @@ impl DynamicPlugin {
         allowed: &[Verdict],
         call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr) -> Verdict,
     ) -> Verdict {
-        if st.failure().is_some() || !self.wanted(hook, rules, st, subject) {
+        if st.failure().is_some() || !self.wanted(hook, st, subject) {
             return Verdict::PASS;
         }
         let Some(state) = self.state_ptr(st, me, hook) else { return Verdict::PASS };
@@ -779,13 +778,12 @@ impl Plugin for DynamicPlugin {
 
     /// A tile that no condition of `allow_tile` can hold for is never judged by the plugin
     /// (the engine's fast path for tiles nobody vetoes).
-    fn may_veto_tile(&self, rules: &Rules, tile: TileTypeId) -> bool {
-        let _ = rules;
+    fn may_veto_tile(&self, _rules: &Rules, tile: TileTypeId) -> bool {
         self.conds.may_judge_tile(tile)
     }
 
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
-        if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, rules, st, Subject::Tile(p.tile)) {
+        if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, st, Subject::Tile(p.tile)) {
             return true;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return true };
@@ -813,7 +811,7 @@ impl Plugin for DynamicPlugin {
         candidates: TileCandidates<'_>,
         allowed: &mut [bool],
     ) {
-        if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, rules, st, Subject::Tile(tile)) {
+        if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, st, Subject::Tile(tile)) {
             return;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return };
@@ -835,7 +833,7 @@ impl Plugin for DynamicPlugin {
     }
 
     fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
-        if st.failure().is_some() || !self.wanted(bit::FIGURE_ACTIONS, rules, st, Subject::Game) {
+        if st.failure().is_some() || !self.wanted(bit::FIGURE_ACTIONS, st, Subject::Game) {
             return;
         }
         self.figure_actions_now(rules, st, me, out);
@@ -883,7 +881,7 @@ impl Plugin for DynamicPlugin {
     }
 
     fn restrict_figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
-        if st.failure().is_some() || out.is_empty() || !self.wanted(bit::FIGURE_FILTER, rules, st, Subject::Game) {
+        if st.failure().is_some() || out.is_empty() || !self.wanted(bit::FIGURE_FILTER, st, Subject::Game) {
             return;
         }
         // On the stack for the usual few actions (no allocation per decision).
