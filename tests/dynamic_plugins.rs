@@ -336,7 +336,7 @@ fn a_plugin_built_against_another_interface_version_is_refused() {
     assert!(e.contains("rules.toml:8:"), "{e}");
     let major = carcassonne_dynamic::api_version().major;
     assert_eq!(major, 4, "this test names the interface the engine implements");
-    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 4.0."), "{e}");
+    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 4.1."), "{e}");
     assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 4.x"), "{e}");
 }
 
@@ -378,9 +378,9 @@ fn plugin_options_errors_name_the_key_and_its_line() {
 
 #[test]
 fn a_plugin_of_a_newer_interface_with_unknown_hooks_is_refused() {
-    let e = err_of("newer", &base_with(&file_entry("carcassonne_test_probe", 0, "extra_hooks = 0x100000")));
+    let e = err_of("newer", &base_with(&file_entry("carcassonne_test_probe", 0, "extra_hooks = 0x200000")));
     assert!(e.contains("plugin 'probe'") && e.contains("subscribes to hooks this engine does not know"), "{e}");
-    assert!(e.contains("bits 0x100000"), "{e}");
+    assert!(e.contains("bits 0x200000"), "{e}");
 }
 
 #[test]

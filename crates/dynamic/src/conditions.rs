@@ -69,7 +69,7 @@ fn hooks_for(when: u8) -> api::Hooks {
     use api::Hooks as H;
     match when {
         HookCondition::TILE_MARKER => H::TILE_DRAWN | H::ALLOW_TILE,
-        HookCondition::FEATURE_KIND => H::FEATURE_COMPLETED | H::FEATURE_SCORED | H::ALLOW_FIGURE,
+        HookCondition::FEATURE_KIND => H::FEATURE_COMPLETED | H::FEATURE_SCORED | H::ALLOW_FIGURE | H::MAJORITY,
         HookCondition::FIGURE_KIND => {
             H::FIGURE_PLACED | H::FIGURE_REMOVED | H::FIGURE_MOVED | H::PROTECTED | H::ALLOW_FIGURE
         }

@@ -23,7 +23,7 @@ use carcassonne_core::plugin::{
 };
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State};
+use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State, MAX_PLAYERS};
 use carcassonne_core::{NodeId, Pos, TileCandidates, TileTypeId};
 use carcassonne_plugin_api as api;
 use carcassonne_plugin_api::{
@@ -128,11 +128,12 @@ mod bit {
     pub const FIGURE_FILTER: usize = 17;
     pub const FIGURE_MOVED: usize = 18;
     pub const SCORING_STEP: usize = 19;
+    pub const MAJORITY: usize = 20;
     /// Not hooks: the calls about the plugin's own actions and state, named in errors.
-    pub const INIT_STATE: usize = 20;
-    pub const DECISION_ACTIONS: usize = 21;
-    pub const APPLY_ACTION: usize = 22;
-    pub const DESCRIBE_ACTION: usize = 23;
+    pub const INIT_STATE: usize = 21;
+    pub const DECISION_ACTIONS: usize = 22;
+    pub const APPLY_ACTION: usize = 23;
+    pub const DESCRIBE_ACTION: usize = 24;
     /// Names of the calls above.
     pub const CALLS: [&str; 4] = ["init_state", "decision_actions", "apply_action", "describe_action"];
 }
@@ -157,6 +158,13 @@ impl DynamicPlugin {
                 inst.hooks.0 & !api::Hooks::ALL.0,
                 inst.built_with,
                 crate::api_version()
+            ));
+        }
+        if inst.hooks.contains(api::Hooks::MAJORITY) && inst.built_with.minor < 1 {
+            // A 4.0 file has no `adjust_strengths`/`break_tie` to call.
+            return Err(format!(
+                "{who} subscribes to the majority hook, which plugin interface {} does not have (it came in 4.1)",
+                inst.built_with
             ));
         }
         let options: serde_json::Value = serde_json::from_str(inst.options.as_str())
@@ -501,6 +509,31 @@ impl DynamicPlugin {
             return Verdict::PASS;
         }
         v
+    }
+
+    /// Runs a `majority` call (it only judges: no effects), unless the game already failed
+    /// or none of its conditions holds for the feature of `root`; `None` then.
+    #[inline]
+    fn consult<T>(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        root: NodeId,
+        call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr) -> T,
+    ) -> Option<T> {
+        if st.failure().is_some() || !self.wanted(bit::MAJORITY, st, Subject::Feature(root)) {
+            return None;
+        }
+        let state = self.state_ptr(st, me, bit::MAJORITY)?;
+        let hv = HostView::new(rules, st, me, self);
+        let v = call(&self.rule, view(&hv), state);
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::MAJORITY, out);
+            return None;
+        }
+        Some(v)
     }
 
     /// Runs a call that lists the plugin's actions into `list`; false after a failure.
@@ -952,6 +985,17 @@ impl Plugin for DynamicPlugin {
             == Verdict::PROTECT
     }
 
+    fn adjust_strengths(&self, rules: &Rules, st: &State, me: usize, root: NodeId, s: &mut [u32; MAX_PLAYERS]) {
+        let n = st.players.min(MAX_PLAYERS);
+        self.consult(rules, st, me, root, |r, v, p| r.adjust_strengths(v, p, root, RSliceMut::from(&mut s[..n])));
+    }
+
+    fn break_tie(&self, rules: &Rules, st: &State, me: usize, root: NodeId, s: &[u32; MAX_PLAYERS], winners: u8) -> u8 {
+        let n = st.players.min(MAX_PLAYERS);
+        self.consult(rules, st, me, root, |r, v, p| r.break_tie(v, p, root, RSlice::from(&s[..n]), winners))
+            .unwrap_or(winners)
+    }
+
     fn on_scoring_step(&self, rules: &Rules, st: &mut State, me: usize) {
         self.run(rules, st, me, bit::SCORING_STEP, Subject::Game, |r, v, s| r.on_scoring_step(v, s));
     }
@@ -1064,20 +1108,11 @@ const _: () = {
 mod tests {
     use super::*;
 
-    /// Engine hooks a plugin file cannot subscribe to (after the interface's bits).
-    const BUILT_IN_ONLY: &[&str] = &["MAJORITY"];
-
-    /// The interface's hooks are the engine's first ones, bit for bit; the engine's later
-    /// hooks (`MAJORITY`) are built-in only, beyond every bit a plugin file may set.
+    /// The interface's hooks are the engine's, bit for bit.
     #[test]
     fn hook_bits_match_the_engine() {
         let core: Vec<(&str, u32)> = Hooks::NAMES.iter().map(|(n, h)| (*n, h.0)).collect();
-        assert_eq!(core.len(), api::Hooks::NAMES.len() + BUILT_IN_ONLY.len());
-        for (name, bits) in &core[api::Hooks::NAMES.len()..] {
-            assert!(BUILT_IN_ONLY.contains(name), "{name}");
-            assert_eq!(bits & api::Hooks::ALL.0, 0, "{name} is beyond the interface's bits");
-        }
-        let core = &core[..api::Hooks::NAMES.len()];
+        assert_eq!(core.len(), api::Hooks::NAMES.len());
         let engine_names = [
             "GAME_START",
             "TURN_START",
@@ -1099,6 +1134,7 @@ mod tests {
             "FIGURE_FILTER",
             "FIGURE_MOVED",
             "SCORING_STEP",
+            "MAJORITY",
         ];
         assert_eq!(core.len(), engine_names.len());
         for (b, (name, bits)) in core.iter().enumerate() {

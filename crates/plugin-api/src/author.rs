@@ -415,6 +415,24 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     fn is_protected(&self, view: &View<'_>, state: &Self::State, figure: u32) -> Outcome<bool> {
         Ok(false)
     }
+    /// A majority of the feature of `root` is weighed (`Hooks::MAJORITY`, in play and at
+    /// the end, whoever asks): adjust the follower strength per seat (`strengths[seat]`);
+    /// a seat left at 0 never wins. Keep it cheap: every scoring asks.
+    fn adjust_strengths(&self, view: &View<'_>, state: &Self::State, root: u32, strengths: &mut [u32]) -> Outcome {
+        Ok(())
+    }
+    /// Then, when two or more seats share the top strength (`winners`, a bit set), the
+    /// seats that win: a non-empty subset of `winners` (anything else keeps the tie).
+    fn break_tie(
+        &self,
+        view: &View<'_>,
+        state: &Self::State,
+        root: u32,
+        strengths: &[u32],
+        winners: u8,
+    ) -> Outcome<u8> {
+        Ok(winners)
+    }
     /// The turn's scoring step begins (after the figure action, before the completed
     /// features are scored).
     fn on_scoring_step(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
@@ -764,6 +782,25 @@ impl<R: Rule> HouseRule for Adapter<R> {
     fn describe_action(&self, view: View<'_>, st: StatePtr, action: PluginAction) -> RString {
         let map = judge(&view, || self.0.describe_action(&view, Self::state(st), action));
         serde_json::Value::Object(map).to_string().into()
+    }
+    fn adjust_strengths(&self, view: View<'_>, st: StatePtr, root: u32, mut strengths: RSliceMut<'_, u32>) {
+        let before: [u32; 8] = std::array::from_fn(|i| strengths.get(i).copied().unwrap_or(0));
+        if let Err(e) = guard(|| self.0.adjust_strengths(&view, Self::state(st), root, &mut strengths)) {
+            // A failed hook changes nothing.
+            for (s, b) in strengths.iter_mut().zip(before) {
+                *s = b;
+            }
+            report(&view, e);
+        }
+    }
+    fn break_tie(&self, view: View<'_>, st: StatePtr, root: u32, strengths: RSlice<'_, u32>, winners: u8) -> u8 {
+        match guard(|| self.0.break_tie(&view, Self::state(st), root, &strengths, winners)) {
+            Ok(w) => w,
+            Err(e) => {
+                report(&view, e);
+                winners
+            }
+        }
     }
 }
 

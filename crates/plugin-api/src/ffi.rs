@@ -72,10 +72,12 @@ impl Hooks {
     pub const FIGURE_FILTER: Hooks = Hooks(1 << 17);
     pub const FIGURE_MOVED: Hooks = Hooks(1 << 18);
     pub const SCORING_STEP: Hooks = Hooks(1 << 19);
+    /// A majority is weighed: `adjust_strengths`, then `break_tie` (since 4.1).
+    pub const MAJORITY: Hooks = Hooks(1 << 20);
     /// Every hook of this interface version.
-    pub const ALL: Hooks = Hooks((1 << 20) - 1);
+    pub const ALL: Hooks = Hooks((1 << 21) - 1);
     /// Hook names by bit, as the engine names them in errors.
-    pub const NAMES: [&'static str; 20] = [
+    pub const NAMES: [&'static str; 21] = [
         "on_game_start",
         "on_turn_start",
         "on_tile_drawn",
@@ -96,6 +98,7 @@ impl Hooks {
         "filter_figure_actions",
         "on_figure_moved",
         "on_scoring_step",
+        "majority",
     ];
 
     pub fn contains(self, h: Hooks) -> bool {
@@ -701,6 +704,14 @@ pub trait HouseRule: Send + Sync {
     /// `{"type": "plugin", "plugin": NAME}` (e.g. `{"action": "recall", "cell": [1, 0]}`).
     #[sabi(last_prefix_field)]
     fn describe_action(&self, view: View<'_>, state: StatePtr, action: PluginAction) -> RString;
+    /// `majority` (since 4.1): the follower strength per seat in the feature of `root`
+    /// (`strengths[seat]`, one entry per seat) is weighed; adjust it in place (e.g. a
+    /// figure counting its city's pennants). A seat left at 0 never wins.
+    fn adjust_strengths(&self, view: View<'_>, state: StatePtr, root: u32, strengths: RSliceMut<'_, u32>);
+    /// `majority` (since 4.1): two or more seats share the top strength (`winners`, a bit
+    /// set); return the seats that win (a non-empty subset of `winners`; anything else
+    /// keeps the tie).
+    fn break_tie(&self, view: View<'_>, state: StatePtr, root: u32, strengths: RSlice<'_, u32>, winners: u8) -> u8;
 }
 
 /// A plugin instance, owned by the engine.
