@@ -29,3 +29,23 @@ fn a_players_error_is_one_line() {
 fn a_message_of_several_lines_is_printed_on_one() {
     assert_eq!(carcassonne_cli::one_line("first\n  second\n\nthird\u{1b}"), "first; second; third\\u{1b}");
 }
+
+#[test]
+fn a_mistyped_argument_keeps_clap_s_tip_on_the_one_line() {
+    let e = bad_input(&["simulate", "--game", "3"], "unexpected argument '--game'");
+    assert!(e.contains("; tip: a similar argument exists: '--games'"), "{e}");
+    let e = bad_input(&["simulat"], "unrecognized subcommand 'simulat'");
+    assert!(e.contains("tip: a similar subcommand exists: 'simulate'"), "{e}");
+}
+
+#[test]
+fn without_a_subcommand_the_help_is_printed_with_exit_code_2() {
+    let out = simulate_util::run(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Usage: carcassonne <COMMAND>"), "{err}");
+    for cmd in ["play", "replay", "simulate", "merge", "render"] {
+        assert!(err.lines().any(|l| l.trim_start().starts_with(cmd)), "{cmd} listed: {err}");
+    }
+}

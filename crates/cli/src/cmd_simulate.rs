@@ -20,7 +20,7 @@ use crate::CliError;
 #[derive(Args)]
 pub struct SimulateArgs {
     /// Rule-set file (`embedded:config/NAME.toml` for a built-in one); repeat to compare
-    /// rule sets on the same seeds.
+    /// rule sets on the same seeds [default: embedded:config/classic-everything.toml].
     #[arg(long = "rules", value_name = "FILE")]
     rules: Vec<String>,
     /// Number of players (default: each rule set's `players`).

@@ -6,6 +6,7 @@ mod cmd_merge;
 mod cmd_play;
 mod cmd_render;
 mod cmd_replay;
+pub mod cmd_rules;
 mod cmd_simulate;
 pub mod driver;
 pub mod output;
@@ -39,7 +40,12 @@ impl CliError {
 }
 
 #[derive(Parser)]
-#[command(name = "carcassonne", version, about = "Carcassonne rules engine: expansions as plugins")]
+#[command(
+    name = "carcassonne",
+    version,
+    about = "Carcassonne rules engine: expansions as plugins",
+    arg_required_else_help = true
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -57,6 +63,8 @@ enum Cmd {
     Merge(cmd_merge::MergeArgs),
     /// Draw the board of a game record as an SVG picture.
     Render(cmd_render::RenderArgs),
+    /// List the embedded rule sets and the built-in plugins with their options.
+    Rules(cmd_rules::RulesArgs),
 }
 
 /// Runs the CLI with the process arguments.
@@ -70,17 +78,12 @@ pub fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
-            // One line: what is wrong with which argument (clap's first line).
-            let text = e.render().to_string();
-            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            let mut first = lines.next().unwrap_or("error: bad arguments").to_string();
-            // "...were not provided:" names the arguments on the next line.
-            if first.ends_with(':') {
-                if let Some(next) = lines.next() {
-                    first = format!("{first} {next}");
-                }
+            if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                // `carcassonne` alone: the help, on stderr, exit 2 (as clap does).
+                let _ = e.print();
+                return ExitCode::from(EXIT_BAD_INPUT);
             }
-            eprintln!("{first} (see --help)");
+            eprintln!("{} (see --help)", argument_error_line(&e.render().to_string()));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -90,6 +93,7 @@ pub fn main() -> ExitCode {
         Cmd::Simulate(a) => cmd_simulate::run(a),
         Cmd::Merge(a) => cmd_merge::run(a),
         Cmd::Render(a) => cmd_render::run(a),
+        Cmd::Rules(a) => cmd_rules::run(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,
@@ -98,6 +102,23 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.code)
         }
     }
+}
+
+/// clap's error text on one line: what is wrong with which argument (its first line, with
+/// the next when the first ends with ':', e.g. "...were not provided:"), then its tips
+/// ("tip: a similar argument exists: '--games'").
+pub fn argument_error_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut line = lines.next().unwrap_or("error: bad arguments").to_string();
+    if line.ends_with(':') {
+        if let Some(next) = lines.next() {
+            line = format!("{line} {next}");
+        }
+    }
+    for tip in lines.filter(|l| l.starts_with("tip:")) {
+        line = format!("{line}; {tip}");
+    }
+    line
 }
 
 /// An error message as the CLI prints it: on one line (lines joined by "; "), control
@@ -113,6 +134,8 @@ fn init_tracing() {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
             .with_writer(std::io::stderr)
+            // Colour codes only on a terminal (not in a log file or a pipe).
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
             .try_init();
     }
 }

@@ -198,9 +198,8 @@ impl Game {
                         turn = st.turn,
                         player,
                         tile = rules.catalog.tiles[t as usize].id.as_str(),
-                        x = pos.x,
-                        y = pos.y,
-                        rot = rot.degrees(),
+                        cell = %pos,
+                        rotation = rot.degrees(),
                         "tile placed"
                     );
                     place_parts(rules, st, t, face, pos, rot);
@@ -211,7 +210,13 @@ impl Game {
                         Action::PlaceFigure { kind, part, feature } => {
                             let node = (feature != NO_FEATURE).then(|| st.node_of(part, feature));
                             let id = st.add_figure(rules, st.current, kind, part, node);
-                            tracing::debug!(turn = st.turn, player, kind, part, feature, "figure placed");
+                            tracing::debug!(
+                                turn = st.turn,
+                                player,
+                                figure = rules.figure_kinds[kind as usize].name.as_str(),
+                                at = st.figure_place_name(rules, &st.figures[id as usize]).as_str(),
+                                "figure placed"
+                            );
                             rules.dispatch_figure_placed(st, id);
                         }
                         Action::Plugin { plugin, .. } => {

@@ -130,9 +130,9 @@ impl State {
         }
         tracing::debug!(
             turn = self.turn,
-            root,
+            feature = root.map(|r| self.feature_name(rules, r)).as_deref().unwrap_or("-"),
             points,
-            winners,
+            players = ?(0..self.players as u8).filter(|p| winners & (1 << p) != 0).collect::<Vec<_>>(),
             source = rules.sources[source as usize].as_str(),
             "feature scored"
         );
