@@ -20,7 +20,7 @@ fn json_of(out: &std::process::Output) -> Value {
 
 #[test]
 fn play_record_then_replay_same_scores() {
-    for (rules, players) in [("config/base.toml", 3), ("config/river.toml", 2)] {
+    for (rules, players) in [("config/base.toml", 3), ("config/river.toml", 2), ("config/classic-everything.toml", 4)] {
         let rec = tmp(&format!("g{players}.json"));
         let played = json_of(
             &bin()
@@ -33,10 +33,14 @@ fn play_record_then_replay_same_scores() {
         let scores = played["final_scores"].as_array().unwrap().clone();
         assert_eq!(scores.len(), players);
         let replayed = json_of(&bin().arg("replay").arg(&rec).arg("--json").output().unwrap());
-        assert_eq!(replayed["final_scores"].as_array().unwrap(), &scores);
+        // One shape for both (issue 22): the same object, tagged.
+        assert_eq!(replayed, played);
+        assert_eq!(played["format"], "carcassonne-result/1");
+        assert_eq!(played["players"], players);
+        assert_eq!(played["seed"], 1);
         // The record stores the resolved plugin order.
         let r: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
-        assert_eq!(r["rules"]["plugins"][0]["name"], "base");
+        assert_eq!(r["rules"]["plugins"][0]["name"], played["plugins"][0]["name"]);
         assert_eq!(r["final_scores"].as_array().unwrap(), &scores);
     }
 }

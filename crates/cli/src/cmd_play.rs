@@ -56,15 +56,7 @@ pub fn run(a: PlayArgs) -> Result<(), CliError> {
         write_atomic(path, &body).map_err(|e| CliError::input(format!("--record {}: {e}", path.display())))?;
     }
     if a.json {
-        let v = serde_json::json!({
-            "rules": rules.name,
-            "plugins": rules.plugins.iter().map(|p| serde_json::json!({"name": p.name, "priority": p.priority, "options": p.options})).collect::<Vec<_>>(),
-            "seed": a.seed,
-            "players": players,
-            "turns": game.st.turn.saturating_sub(1),
-            "discarded": game.st.discarded,
-            "final_scores": game.scores(),
-        });
+        let v = crate::output::game_result_json(&game, a.seed);
         crate::output::print_out(&format!("{v}\n"))
     } else {
         crate::output::print_out(&format!(

@@ -39,12 +39,7 @@ pub fn run(a: ReplayArgs) -> Result<(), CliError> {
     let rules = rules_for_record_with(&rec.rules, &shown, a.allow_plugin_files).map_err(CliError::input)?;
     let game = replay_full(&rec, rules.clone()).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
     if a.json {
-        let v = serde_json::json!({
-            "rules": rules.name,
-            "plugins": rules.plugins.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-            "turns": rec.turns.len(),
-            "final_scores": game.scores(),
-        });
+        let v = crate::output::game_result_json(&game, rec.seed);
         crate::output::print_out(&format!("{v}\n"))
     } else {
         crate::output::print_out(&format!(

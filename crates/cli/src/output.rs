@@ -53,3 +53,28 @@ pub fn print_out(text: &str) -> Result<(), crate::CliError> {
         .and_then(|_| out.flush())
         .map_err(|e| crate::CliError::failure(format!("standard output: {e}")))
 }
+
+/// The tag of [`game_result_json`]'s shape.
+pub const RESULT_FORMAT: &str = "carcassonne-result/1";
+
+/// The JSON result of one game, as `play --json` and `replay --json` print it (one
+/// shape): the rule set, its plugins in order with priority and options, seed, seats,
+/// turns, tiles discarded and final scores.
+pub fn game_result_json(game: &carcassonne_core::Game, seed: u64) -> serde_json::Value {
+    let rules = &game.rules;
+    let plugins: Vec<serde_json::Value> = rules
+        .plugins
+        .iter()
+        .map(|p| serde_json::json!({"name": p.name, "priority": p.priority, "options": p.options}))
+        .collect();
+    serde_json::json!({
+        "format": RESULT_FORMAT,
+        "rules": rules.name,
+        "plugins": plugins,
+        "seed": seed,
+        "players": game.st.players,
+        "turns": game.st.turn.saturating_sub(1),
+        "discarded": game.st.discarded,
+        "final_scores": game.scores(),
+    })
+}
