@@ -1,4 +1,5 @@
-//! `carcassonne render`: draws the board of a game record as an SVG picture.
+//! `carcassonne render`: draws the board of a game record as an SVG picture, or the whole
+//! game as an HTML page (`--html`, crate::html).
 
 use std::path::PathBuf;
 
@@ -9,6 +10,12 @@ use clap::Args;
 use crate::builtin::rules_for_record_with;
 use crate::cmd_replay::read_record;
 use crate::output::write_atomic;
+use std::sync::Arc;
+
+use carcassonne_core::record::GameRecord;
+use carcassonne_core::Rules;
+
+use crate::html::{page, Steps};
 use crate::svg::{render, Picture};
 use crate::CliError;
 
@@ -20,8 +27,12 @@ pub struct RenderArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// Draw the board after turn N (0: the start tile only); default: the end of the record.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "html")]
     turn: Option<u32>,
+    /// Write one self-contained HTML page that shows the game turn by turn (a slider,
+    /// previous/next, the arrow keys; `#turn=N` in the address opens turn N).
+    #[arg(long)]
+    html: bool,
     /// Load the plugin files the record's rule set names (they run code: only for records
     /// you trust).
     #[arg(long)]
@@ -37,6 +48,9 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         if n > last {
             return Err(CliError::input(format!("--turn {n}: the record of {shown} has turns 1 to {last}")));
         }
+    }
+    if a.html {
+        return html(&a, &rec, rules, &shown);
     }
     let full = a.turn.is_none_or(|n| n == last);
     let stop = a.turn.unwrap_or(last);
@@ -81,12 +95,49 @@ pub fn run(a: RenderArgs) -> Result<(), CliError> {
         seat_names: bots,
         highlight,
     };
-    let svg = render(&game, &pic);
+    write_out(&a, &render(&game, &pic))
+}
+
+fn write_out(a: &RenderArgs, text: &str) -> Result<(), CliError> {
     match &a.output {
         Some(path) => {
-            write_atomic(path, svg.as_bytes()).map_err(|e| CliError::input(format!("-o {}: {e}", path.display())))?
+            write_atomic(path, text.as_bytes()).map_err(|e| CliError::input(format!("-o {}: {e}", path.display())))
         }
-        None => crate::output::print_out(&svg)?,
+        None => crate::output::print_out(text),
     }
-    Ok(())
+}
+
+/// `--html`: the page of the whole record.
+fn html(a: &RenderArgs, rec: &GameRecord, rules: Arc<Rules>, shown: &str) -> Result<(), CliError> {
+    let bad = |e: carcassonne_core::replay::ReplayError| CliError::input(format!("{shown}: {e}"));
+    let last = if rec.final_scores.is_empty() {
+        replay(rec, rules.clone(), |_, _| Ok(()))
+    } else {
+        replay_full(rec, rules.clone())
+    }
+    .map_err(bad)?;
+    let mut empty = rec.clone();
+    empty.turns.clear();
+    let start = replay(&empty, rules.clone(), |_, _| Ok(())).map_err(bad)?;
+    let mut steps = Steps::new(&last, &start);
+    replay(rec, rules.clone(), |g, t| {
+        steps.after_turn(g, t);
+        Ok(())
+    })
+    .map_err(bad)?;
+    if last.is_over() {
+        steps.finish(&last, rec);
+    }
+    let file_name = a.record.file_name().map_or(shown.to_string(), |f| f.to_string_lossy().into_owned());
+    let subtitle = format!(
+        "rules {} ({}), plugins {}; seed {}, {} players; {} turns",
+        rules.name,
+        rec.rules.file,
+        rules.plugin_names().join(", "),
+        rec.seed,
+        rec.players,
+        rec.turns.len()
+    );
+    let names = rec.bots.clone().unwrap_or_default();
+    write_out(a, &page(&last, &steps, &format!("{file_name}: {}", rules.name), &subtitle, &names))
 }

@@ -9,6 +9,7 @@ mod cmd_replay;
 pub mod cmd_rules;
 mod cmd_simulate;
 pub mod driver;
+pub mod html;
 pub mod output;
 pub mod scenario;
 pub mod summary;
@@ -61,7 +62,7 @@ enum Cmd {
     Simulate(cmd_simulate::SimulateArgs),
     /// Combine the JSON summaries of shards into the summary of the whole run.
     Merge(cmd_merge::MergeArgs),
-    /// Draw the board of a game record as an SVG picture.
+    /// Draw the board of a game record as an SVG picture, or the game as an HTML page.
     Render(cmd_render::RenderArgs),
     /// List the embedded rule sets and the built-in plugins with their options.
     Rules(cmd_rules::RulesArgs),

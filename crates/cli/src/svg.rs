@@ -181,37 +181,47 @@ fn feature_anchor(f: &RotatedFeature) -> (f64, f64) {
 }
 
 /// Draws the board of `game` (its state as it stands).
-pub fn render(game: &Game, pic: &Picture) -> String {
-    let rules = &*game.rules;
-    let st = &game.st;
-    let (minx, miny, maxx, maxy) = if st.board.is_empty() { (0, 0, 0, 0) } else { st.board.bounds };
-    let cols = (maxx - minx + 1) as f64;
-    let rows = (maxy - miny + 1) as f64;
-    let board_w = cols * S;
-    let board_h = rows * S;
-    let ox = MARGIN;
-    let oy = HEADER + MARGIN;
-    let panel_lines = st.players + 2;
-    let width = (board_w + 2.0 * MARGIN).max(640.0);
-    let height = oy + board_h + MARGIN + panel_lines as f64 * LINE + 12.0;
-    let cell_xy = |p: Pos| (ox + (p.x - minx) as f64 * S, oy + (p.y - miny) as f64 * S);
+/// Where the board lies on the canvas: the bounds of the cells drawn and the offsets.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    minx: i32,
+    miny: i32,
+    maxx: i32,
+    maxy: i32,
+    ox: f64,
+    oy: f64,
+    board_w: f64,
+    board_h: f64,
+    /// Canvas size.
+    pub width: f64,
+    pub height: f64,
+}
 
+impl Frame {
+    /// The frame of `game`'s board (with room for its score panel).
+    pub fn of(game: &Game) -> Frame {
+        let st = &game.st;
+        let (minx, miny, maxx, maxy) = if st.board.is_empty() { (0, 0, 0, 0) } else { st.board.bounds };
+        let board_w = (maxx - minx + 1) as f64 * S;
+        let board_h = (maxy - miny + 1) as f64 * S;
+        let (ox, oy) = (MARGIN, HEADER + MARGIN);
+        let panel_lines = st.players + 2;
+        let width = (board_w + 2.0 * MARGIN).max(640.0);
+        let height = oy + board_h + MARGIN + panel_lines as f64 * LINE + 12.0;
+        Frame { minx, miny, maxx, maxy, ox, oy, board_w, board_h, width, height }
+    }
+
+    fn cell_xy(&self, p: Pos) -> (f64, f64) {
+        (self.ox + (p.x - self.minx) as f64 * S, self.oy + (p.y - self.miny) as f64 * S)
+    }
+}
+
+/// The SVG picture of `game`'s board with `pic`'s title, the figures and the scores.
+pub fn render(game: &Game, pic: &Picture) -> String {
+    let frame = Frame::of(game);
     let mut o = String::new();
     let _ = writeln!(o, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        o,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#,
-        w = num(width),
-        h = num(height)
-    );
-    let _ = writeln!(o, "<title>{}</title>", esc(&pic.title));
-    let _ = writeln!(
-        o,
-        r##"<defs><path id="meeple" d="{MEEPLE}"/></defs>
-<rect x="0" y="0" width="{}" height="{}" fill="#fbf8ef"/>"##,
-        num(width),
-        num(height)
-    );
+    write_open(&mut o, &frame, &pic.title);
     let _ = writeln!(
         o,
         r##"<text x="{}" y="24" font-size="18" font-weight="bold" fill="#222">{}</text>"##,
@@ -220,8 +230,39 @@ pub fn render(game: &Game, pic: &Picture) -> String {
     );
     let _ =
         writeln!(o, r##"<text x="{}" y="44" font-size="13" fill="#444">{}</text>"##, num(MARGIN), esc(&pic.subtitle));
+    write_board(&mut o, &frame);
+    write_tiles(&mut o, game, &frame);
+    if let Some(last) = pic.highlight {
+        write_highlight(&mut o, game, &frame, last);
+    }
+    write_figures(&mut o, game, &frame);
+    write_scores(&mut o, game, &frame, pic);
+    let _ = writeln!(o, "</svg>");
+    o
+}
 
-    // The board area and its coordinates.
+/// The `<svg>` element's opening, its title, the meeple shape and the background.
+pub fn write_open(o: &mut String, frame: &Frame, title: &str) {
+    let (width, height) = (frame.width, frame.height);
+    let _ = writeln!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let _ = writeln!(o, "<title>{}</title>", esc(title));
+    let _ = writeln!(
+        o,
+        r##"<defs><path id="meeple" d="{MEEPLE}"/></defs>
+<rect x="0" y="0" width="{}" height="{}" fill="#fbf8ef"/>"##,
+        num(width),
+        num(height)
+    );
+}
+
+/// The board area and its coordinates.
+pub fn write_board(o: &mut String, frame: &Frame) {
+    let Frame { minx, miny, maxx, maxy, ox, oy, board_w, board_h, .. } = *frame;
     let _ = writeln!(
         o,
         r##"<rect class="board" x="{}" y="{}" width="{}" height="{}" fill="#ece6d6" stroke="#b9ae92"/>"##,
@@ -242,18 +283,21 @@ pub fn render(game: &Game, pic: &Picture) -> String {
         let _ = writeln!(o, r#"<text x="{}" y="{}">{y}</text>"#, num(ox + board_w + 16.0), num(cy));
     }
     let _ = writeln!(o, "</g>");
+}
 
-    // Tiles.
-    let highlight_first = pic.highlight.and_then(|p| st.board.part_at(p)).map(|i| st.board.parts[i as usize].first);
+/// Every tile of the board (`data-order`: the order in which they were placed).
+pub fn write_tiles(o: &mut String, game: &Game, frame: &Frame) {
+    let rules = &*game.rules;
+    let st = &game.st;
     for (i, placed) in st.board.parts.iter().enumerate() {
         let part = i as u32;
         let rp = st.rotated(rules, part);
         let tile = &rules.catalog.tiles[placed.tile as usize];
         let def = &tile.faces[placed.face as usize].parts[placed.part as usize];
-        let (x, y) = cell_xy(placed.pos);
+        let (x, y) = frame.cell_xy(placed.pos);
         let _ = writeln!(
             o,
-            r#"<g class="tile" data-cell="{},{}" data-tile="{}" data-rotation="{}" transform="translate({},{})">"#,
+            r#"<g class="tile" data-order="{i}" data-cell="{},{}" data-tile="{}" data-rotation="{}" transform="translate({},{})">"#,
             placed.pos.x,
             placed.pos.y,
             esc(&def.name),
@@ -401,16 +445,29 @@ pub fn render(game: &Game, pic: &Picture) -> String {
             r##"<rect width="{s}" height="{s}" fill="none" stroke="#3a3a3a" stroke-width="1"/>"##,
             s = num(S)
         );
-        if highlight_first == Some(placed.first) {
-            let _ = writeln!(
-                o,
-                r##"<rect class="last" x="2" y="2" width="96" height="96" fill="none" stroke="#ff6f00" stroke-width="3"/>"##
-            );
-        }
         let _ = writeln!(o, "</g>");
     }
+}
 
-    // Figures, on top of every tile.
+/// The outline of the tile placed last, at `cell` (every cell of a double tile).
+pub fn write_highlight(o: &mut String, game: &Game, frame: &Frame, cell: Pos) {
+    let board = &game.st.board;
+    let Some(first) = board.part_at(cell).map(|i| board.parts[i as usize].first) else { return };
+    for placed in board.parts.iter().filter(|p| p.first == first) {
+        let (x, y) = frame.cell_xy(placed.pos);
+        let _ = writeln!(
+            o,
+            r##"<rect class="last" x="{}" y="{}" width="96" height="96" fill="none" stroke="#ff6f00" stroke-width="3"/>"##,
+            num(x + 2.0),
+            num(y + 2.0)
+        );
+    }
+}
+
+/// The figures on the board, on top of every tile.
+pub fn write_figures(o: &mut String, game: &Game, frame: &Frame) {
+    let rules = &*game.rules;
+    let st = &game.st;
     let mut taken: Vec<(u32, (i64, i64))> = Vec::new();
     for f in st.figures.iter().filter(|f| f.alive) {
         let Some(placed) = st.board.parts.get(f.part as usize) else { continue };
@@ -425,7 +482,7 @@ pub fn render(game: &Game, pic: &Picture) -> String {
         let key = (f.part, ((ux * 100.0) as i64, (uy * 100.0) as i64));
         let nth = taken.iter().filter(|k| **k == key).count();
         taken.push(key);
-        let (x, y) = cell_xy(placed.pos);
+        let (x, y) = frame.cell_xy(placed.pos);
         let (fx, fy) = (x + ux * S + nth as f64 * 14.0, y + uy * S);
         let kind = rules.figure_kinds.get(f.kind as usize);
         let kind_name = kind.map_or("figure", |k| k.name.as_str());
@@ -471,7 +528,13 @@ pub fn render(game: &Game, pic: &Picture) -> String {
             );
         }
     }
+}
 
+/// The score panel under the board.
+fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture) {
+    let rules = &*game.rules;
+    let st = &game.st;
+    let Frame { oy, board_h, .. } = *frame;
     // Scores.
     let py = oy + board_h + MARGIN + 8.0;
     let _ = writeln!(o, r##"<g class="scores" font-size="14" fill="#222">"##);
@@ -536,8 +599,7 @@ pub fn render(game: &Game, pic: &Picture) -> String {
             esc(&neutral.join(", "))
         );
     }
-    let _ = writeln!(o, "</g>\n</svg>");
-    o
+    let _ = writeln!(o, "</g>");
 }
 
 #[cfg(test)]
