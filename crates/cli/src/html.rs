@@ -114,38 +114,11 @@ fn cell_of(a: &Value) -> Option<Pos> {
     Some(Pos::new(i32::try_from(c.first()?.as_i64()?).ok()?, i32::try_from(c.get(1)?.as_i64()?).ok()?))
 }
 
-fn cell_text(a: &Value) -> String {
-    cell_of(a).map_or_else(String::new, |p| p.to_string())
-}
-
-/// A recorded action in words, e.g. "tile U at (2,-1) rotated 90".
-pub fn action_text(a: &Value) -> String {
+/// A recorded action in words, with the seat that took it ("seat 1: tile U at (0,1)
+/// rotated 0").
+fn action_text(a: &Value) -> String {
     let who = a.get("player").and_then(Value::as_u64).map_or(String::new(), |p| format!("seat {p}: "));
-    let s = |k: &str| a.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
-    let what = match a.get("type").and_then(Value::as_str) {
-        Some("place_tile") => format!(
-            "tile {} at {} rotated {}",
-            s("tile"),
-            cell_text(a),
-            a.get("rotation").and_then(Value::as_i64).unwrap_or(0)
-        ),
-        Some("figure") => format!("{} on {} {}", s("figure"), cell_text(a), s("feature")),
-        Some("pass") => "no figure".to_string(),
-        Some("plugin") => {
-            let mut rest: Vec<String> = a
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter(|(k, _)| !matches!(k.as_str(), "type" | "plugin" | "player" | "action"))
-                .map(|(k, v)| format!("{k} {}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
-                .collect();
-            rest.sort();
-            let action = a.get("action").and_then(Value::as_str).unwrap_or("action").replace('_', " ");
-            format!("{} {action}{}{}", s("plugin"), if rest.is_empty() { "" } else { ": " }, rest.join(", "))
-        }
-        _ => a.to_string(),
-    };
-    format!("{who}{what}")
+    format!("{who}{}", crate::human::describe(a))
 }
 
 /// A recorded event in words.

@@ -10,6 +10,7 @@ pub mod cmd_rules;
 mod cmd_simulate;
 pub mod driver;
 pub mod html;
+pub mod human;
 pub mod output;
 pub mod scenario;
 pub mod summary;
@@ -54,7 +55,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Play one game between bots and print the final scores.
+    /// Play one game between bots (or people: --human) and print the final scores.
     Play(cmd_play::PlayArgs),
     /// Re-check every action of a game record and print its final scores.
     Replay(cmd_replay::ReplayArgs),
