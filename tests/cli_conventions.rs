@@ -102,3 +102,33 @@ fn log_output_off_a_terminal_has_no_colour_and_uses_the_record_notation() {
     let scored = err.lines().find(|l| l.contains("feature scored")).expect("a scoring");
     assert!(scored.contains(" feature=\"(") && scored.contains(" players=["), "{scored}");
 }
+
+/// The repository holds what its docs refer to: no web link, no path out of the
+/// repository, and every relative link of the docs names a file that exists.
+#[test]
+fn the_docs_point_only_inside_the_repository() {
+    let mut files = vec![std::path::PathBuf::from("README.md")];
+    for e in std::fs::read_dir("docs").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "md") {
+            files.push(p);
+        }
+    }
+    assert!(files.len() > 10 && files.iter().any(|f| f.ends_with("rules.md")) && files.iter().any(|f| f.ends_with("notation.md")));
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for bad in ["https://", "http://", "../shared", "RULES.md", "EXPANSIONS.md", "TILES-MORE.md", "NOTATION.md"] {
+            assert!(!text.contains(bad), "{} mentions {bad}", f.display());
+        }
+        let dir = f.parent().unwrap();
+        for link in text.split("](").skip(1).map(|r| &r[..r.find(')').unwrap_or(0)]) {
+            let target = link.split('#').next().unwrap();
+            let is_path = target.contains('.')
+                && !target.starts_with('.')
+                && target.chars().all(|c| c.is_ascii_alphanumeric() || "_./-".contains(c));
+            if is_path || target.starts_with("../") {
+                assert!(dir.join(target).exists(), "{}: link to {target} that does not exist", f.display());
+            }
+        }
+    }
+}
