@@ -114,7 +114,11 @@ fn the_docs_point_only_inside_the_repository() {
             files.push(p);
         }
     }
-    assert!(files.len() > 10 && files.iter().any(|f| f.ends_with("rules.md")) && files.iter().any(|f| f.ends_with("notation.md")));
+    assert!(
+        files.len() > 10
+            && files.iter().any(|f| f.ends_with("rules.md"))
+            && files.iter().any(|f| f.ends_with("notation.md"))
+    );
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         for bad in ["https://", "http://", "../shared", "RULES.md", "EXPANSIONS.md", "TILES-MORE.md", "NOTATION.md"] {
@@ -131,4 +135,24 @@ fn the_docs_point_only_inside_the_repository() {
             }
         }
     }
+}
+
+#[test]
+fn log_events_come_in_game_and_turn_spans_and_plugins_log_their_effects() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["play", "--rules", "embedded:config/princess-dragon.toml", "--seed", "1"])
+        .env("RUST_LOG", "debug")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let first = err.lines().next().unwrap();
+    assert!(first.contains("game{rules=\"princess-dragon\" seed=1}:turn{n=1 player=0}:"), "{first}");
+    for event in ["dragon step", "dragon movement starts", "fairy moves", "figure removed"] {
+        assert!(err.contains(event), "no '{event}' event");
+    }
+    let step = err.lines().find(|l| l.contains("dragon step")).unwrap();
+    assert!(step.contains(" to=("), "{step}");
+    let removed = err.lines().find(|l| l.contains("figure removed")).unwrap();
+    assert!(removed.contains(" at=\"(") && removed.contains(" by="), "{removed}");
 }

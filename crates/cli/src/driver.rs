@@ -16,6 +16,7 @@ pub fn play_game(
 ) -> Result<Game, String> {
     let mut bots: Vec<Box<dyn Bot>> =
         (0..players).map(|seat| make_bot(&bot_names[seat % bot_names.len()], seed, seat)).collect::<Result<_, _>>()?;
+    let _game = tracing::debug_span!("game", rules = rules.name.as_str(), seed).entered();
     let mut game = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record })?;
     let mut buf = Vec::with_capacity(256);
     run_to_end(&mut game, &mut bots, &mut buf)?;
@@ -28,7 +29,13 @@ pub fn run_to_end(
     bots: &mut [Box<dyn Bot>],
     buf: &mut Vec<carcassonne_core::Action>,
 ) -> Result<(), String> {
+    // A span per turn (RUST_LOG); `play_game` opens one per game around it.
+    let mut turn = (u32::MAX, tracing::Span::none());
     while let Some(d) = game.decision() {
+        if game.st.turn != turn.0 && tracing::enabled!(tracing::Level::DEBUG) {
+            turn = (game.st.turn, tracing::debug_span!("turn", n = game.st.turn, player = game.st.current));
+        }
+        let _in_turn = turn.1.enter();
         game.legal_actions(buf);
         // A plugin may fail while listing the actions (e.g. a decision with none).
         if let Some(f) = game.failure() {

@@ -209,6 +209,7 @@ impl Castle {
             let c = st.plugin::<CastleState>(me).castles[i];
             st.score_players(rules, Some(c.city), 1 << c.owner, points, self.ids.source, false, "castle");
             st.bump_stat(self.ids.scored, 1);
+            tracing::debug!(turn = st.turn, owner = c.owner, points, "castle scored");
             let s = st.plugin_mut::<CastleState>(me);
             s.castles[i].scored = Some(points);
             s.castles[i].knight = None;
@@ -363,6 +364,7 @@ impl Plugin for Castle {
         // so that plugins hearing of the move see a castle knight.
         st.move_figure(rules, knight, part, None);
         st.bump_stat(self.ids.built, 1);
+        tracing::debug!(turn = st.turn, owner = d.player, at = %st.board.parts[part as usize].pos, "castle built");
     }
 
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {

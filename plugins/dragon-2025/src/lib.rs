@@ -254,6 +254,7 @@ impl Dragon2025 {
         let (Some(fig), Some(dir)) = (s.figure, s.facing) else { return };
         st.bump_stat(self.ids.moves, 1);
         let from = st.board.parts[st.figures[fig as usize].part as usize].pos;
+        tracing::debug!(turn = st.turn, from = %from, facing = ?dir, "dragon move");
         let mut pos = from;
         while let Some(part) = st.board.part_at(pos.step(dir)) {
             pos = pos.step(dir);

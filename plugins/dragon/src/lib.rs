@@ -156,6 +156,7 @@ impl Dragon {
         s.steps = 0;
         s.visited[0] = from;
         st.bump_stat(self.ids.movements, 1);
+        tracing::debug!(turn = st.turn, from = %st.board.parts[from as usize].pos, "dragon movement starts");
         self.next_step(rules, st, me);
     }
 
@@ -208,6 +209,9 @@ impl Dragon {
     fn eat(&self, rules: &Rules, st: &mut State, me: usize, part: u32) {
         let eaten = st.eat_figures_on(rules, part, me as u8);
         st.bump_stat(self.ids.eaten, eaten as i64);
+        if eaten > 0 {
+            tracing::debug!(turn = st.turn, at = %st.board.parts[part as usize].pos, eaten, "the dragon eats");
+        }
     }
 }
 
@@ -381,6 +385,7 @@ impl Plugin for Dragon {
         s.steps += 1;
         s.visited[s.steps as usize] = part;
         st.bump_stat(self.ids.steps, 1);
+        tracing::debug!(turn = st.turn, player = _d.player, to = %Pos::new(x, y), "dragon step");
         self.eat(rules, st, me, part);
         self.next_step(rules, st, me);
     }

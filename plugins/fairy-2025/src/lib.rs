@@ -279,6 +279,7 @@ impl Plugin for Fairy2025 {
         st.figures[fairy as usize].data = follower;
         st.plugin_mut::<FairyState>(me).fairy = Some((fairy, follower));
         st.bump_stat(self.ids.moves, 1);
+        tracing::debug!(turn = st.turn, to = %st.board.parts[part as usize].pos, "fairy assigned");
     }
 
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {

@@ -212,6 +212,7 @@ impl Plugin for Fairy {
         s.figure = Some(id);
         s.follower = follower;
         st.bump_stat(self.ids.moves, 1);
+        tracing::debug!(turn = st.turn, to = %st.board.parts[part as usize].pos, "fairy moves");
     }
 
     /// PD-FAIRY-3: 3 points when the feature of the fairy's follower is scored (`on_tile`:

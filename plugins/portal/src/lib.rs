@@ -126,9 +126,10 @@ impl Plugin for Portal {
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, _me: usize, fig: FigureId) {
         // Portal placements are on features; a figure on no feature (a watchman on a tower)
         // came another way.
-        let f = &st.figures[fig as usize];
+        let f = st.figures[fig as usize];
         if f.node.is_some() && !st.placed_parts().contains(&f.part) && self.portal_turn(rules, st) {
             st.bump_stat(self.ids.placements, 1);
+            tracing::debug!(turn = st.turn, at = st.figure_place_name(rules, &f).as_str(), "placed through the portal");
         }
     }
 }

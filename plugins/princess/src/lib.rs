@@ -169,6 +169,7 @@ impl Plugin for Princess {
         // PD-DRAGON-7 also when the dragon plugin is not in the rule set.
         st.release_dependents(rules, &fig, why);
         st.bump_stat(self.ids.removals, 1);
+        tracing::debug!(turn = st.turn, player = _d.player, "the princess sends a knight home");
     }
 
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {

@@ -346,6 +346,13 @@ impl Plugin for Tower {
                 s.towers[i].height += 1;
                 s.pieces[player as usize] -= 1;
                 st.bump_stat(self.ids.built, 1);
+                tracing::debug!(
+                    turn = st.turn,
+                    player,
+                    at = %st.board.parts[part as usize].pos,
+                    height = st.plugin::<TowerState>(me).towers[i].height,
+                    "tower piece built"
+                );
                 let mut any = false;
                 self.for_each_target(rules, st, me, part, |_| any = true);
                 if any {
@@ -363,6 +370,7 @@ impl Plugin for Tower {
                 // PD-DRAGON-7 also when no dragon plugin is in the rule set.
                 st.release_dependents(rules, &f, why);
                 st.bump_stat(self.ids.captures, 1);
+                tracing::debug!(turn = st.turn, captor = d.player, owner = f.owner, "tower capture");
                 if f.owner != d.player {
                     let s = &mut st.supply[f.owner as usize][f.kind as usize];
                     *s = s.saturating_sub(1);

@@ -64,6 +64,17 @@ impl State {
                 self.graph.add_followers(n, -1);
             }
         }
+        tracing::debug!(
+            turn = self.turn,
+            figure = rules.figure_kinds[f.kind as usize].name.as_str(),
+            owner = f.owner,
+            at = self.figure_place_name(rules, &f).as_str(),
+            by = match why {
+                RemoveReason::Scored => "scored",
+                RemoveReason::Plugin(p) => rules.plugins[p as usize].name.as_str(),
+            },
+            "figure removed"
+        );
         if self.log.is_some() {
             let at = self.figure_place_name(rules, &f);
             let reason = match why {
