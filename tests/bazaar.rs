@@ -16,9 +16,12 @@ use serde_json::{json, Value};
 
 const RULES: &str = "config/bridges-bazaars.toml";
 
-/// A recorded game of `players` on the rule set (options changed by `opts`) drawing `order`.
+/// A recorded game of `players` on the rule set drawing `order`, with bids up to `max_bid`
+/// whatever the score (`bid_limit = "max_bid"`) and the options `opts`.
 fn game(players: usize, order: &[&str], opts: &[(&str, &str)]) -> Game {
-    let (rules, _) = common::rules_with(RULES, opts);
+    let mut all = vec![("bid_limit", "\"max_bid\"")];
+    all.extend_from_slice(opts);
+    let (rules, _) = common::rules_with(RULES, &all);
     let order = order.iter().map(|id| rules.catalog.id(id).unwrap_or_else(|| panic!("no tile {id}"))).collect();
     Game::start(rules, GameOptions { players, seed: 1, tile_order: Some(order), record: true }).unwrap()
 }
@@ -232,7 +235,8 @@ fn too_few_tiles_start_no_auction() {
     play(&mut g, place("U", -1, 0, 0));
     play(&mut g, pass());
     assert!(g.is_over());
-    let mut rec = GameRecord::from_game(&g, RULES, Some(&std::fs::read_to_string(RULES).unwrap()), 1);
+    let mut rec =
+        GameRecord::from_game(&g, RULES, Some(&common::rules_with(RULES, &[("bid_limit", "\"max_bid\"")]).1), 1);
     rec.tile_order = Some(["BCB1", "U", "V"].map(String::from).to_vec());
     let back: GameRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
     let rules = carcassonne_cli::builtin::rules_for_record(&back.rules, "record").unwrap();
@@ -291,7 +295,35 @@ fn an_illegal_raise_is_refused_with_a_reason() {
     play(&mut g, choose("B"));
     play(&mut g, bid(4));
     let e = carcassonne_core::replay::parse_action(&g, &raise(4)).unwrap_err();
-    assert!(e.contains("a raise is above the highest bid (4) and at most max_bid = 10 (BAZAAR-2)"), "{e}");
+    assert!(
+        e.contains("a raise is above the highest bid (4) and at most 10 points here (max_bid = 10) (BAZAAR-2)"),
+        "{e}"
+    );
+}
+
+/// BAZAAR-2 with the rule set's `bid_limit = "score"`: the chooser bids at most its score
+/// (4 after its city); seat 1, with 0 points, cannot raise and is not asked: nobody raised,
+/// so seat 0 pays its bid to the bank and seat 1 gets the other tile free.
+#[test]
+fn bids_go_up_to_the_bidder_s_score() {
+    let (rules, _) = load_rules_file(RULES).unwrap();
+    let order = ["E", "BCB1", "B", "V", "U"].iter().map(|id| rules.catalog.id(id).unwrap()).collect();
+    let mut g = Game::start(rules, GameOptions { players: 2, seed: 1, tile_order: Some(order), record: true }).unwrap();
+    play(&mut g, place("E", 0, -1, 180));
+    play(&mut g, json!({"type": "figure", "figure": "follower", "cell": [0, -1], "feature": "city:S"}));
+    play(&mut g, pass());
+    assert_eq!(g.scores(), [4, 0]);
+    play(&mut g, place("BCB1", 0, 1, 0));
+    play(&mut g, pass());
+    assert_eq!(seat(&g), 0);
+    play(&mut g, choose("B"));
+    assert_eq!(legal(&g), (0..=4).map(bid).collect::<Vec<_>>());
+    play(&mut g, bid(3));
+    assert_eq!(g.scores(), [1, 0]);
+    assert!(state(&g).auction.is_none());
+    assert_eq!((g.st.turn, seat(&g), tile(&g)), (3, 0, "B"));
+    let e = carcassonne_core::replay::parse_action(&g, &bid(1)).unwrap_err();
+    assert!(e.contains("no bazaar auction is under way (BAZAAR-1)"), "{e}");
 }
 
 /// Every tile counted once: placed (land tiles), discarded, in the supply, drawn, on offer,
@@ -319,11 +351,11 @@ fn three_thousand_random_bridges_bazaars_games() {
     common::run_checked_games(RULES, &r, &text, 3000, None, 1, tiles_once);
 }
 
-/// The same with `auction = "off"` and a high `max_bid`.
+/// The same with `auction = "off"`, and with bids up to a high `max_bid` whatever the score.
 #[test]
 fn five_hundred_random_games_without_auctions_or_with_high_bids() {
     let (r, text) = common::rules_with(RULES, &[("auction", "\"off\"")]);
     common::run_checked_games(RULES, &r, &text, 300, None, 9001, tiles_once);
-    let (r, text) = common::rules_with(RULES, &[("max_bid", "100")]);
+    let (r, text) = common::rules_with(RULES, &[("max_bid", "100"), ("bid_limit", "\"max_bid\"")]);
     common::run_checked_games(RULES, &r, &text, 200, None, 9501, tiles_once);
 }

@@ -136,12 +136,15 @@ impl Bazaar {
     /// The next seat to raise or pass; after the last, the chooser buys or sells, or (nobody
     /// raised) takes the tile and pays the bid to the bank.
     fn next_raiser(&self, rules: &Rules, st: &mut State, me: usize) {
-        let a = auction(st, me);
-        if !a.raisers.is_empty() {
-            let next = a.raisers.remove(0);
-            Self::push(st, me, next, RAISE);
-            return;
+        // A seat that cannot bid above the highest bid passes without being asked.
+        while let Some(&next) = auction(st, me).raisers.first() {
+            auction(st, me).raisers.remove(0);
+            if self.limit(st, next) > auction(st, me).bid {
+                Self::push(st, me, next, RAISE);
+                return;
+            }
         }
+        let a = auction(st, me);
         let (chooser, high, bid, tile) = (a.chooser, a.high, a.bid, a.tile.expect("a chosen tile"));
         if high != chooser {
             Self::push(st, me, chooser, SETTLE);

@@ -71,6 +71,17 @@ pub enum AuctionMode {
     Off,
 }
 
+/// BAZAAR-2: how high a seat may bid or raise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BidLimit {
+    /// Up to the seat's own score (none below 0), at most `max_bid`.
+    #[default]
+    Score,
+    /// Up to `max_bid` whatever the score (JCZ sets no limit).
+    MaxBid,
+}
+
 /// Options of the bazaar.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -84,6 +95,8 @@ pub struct Bazaar {
     pub tiles: Tiles,
     /// Whether the tiles are auctioned.
     pub auction: AuctionMode,
+    /// How high a seat may bid or raise.
+    pub bid_limit: BidLimit,
     /// The highest bid or raise (bids go from 0 to this, so the decision lists are finite).
     #[serde(deserialize_with = "carcassonne_core::options::range::<0, 100, _, _>")]
     pub max_bid: i32,
@@ -110,6 +123,7 @@ impl Default for Bazaar {
             edition: 2,
             tiles: Tiles::All,
             auction: AuctionMode::On,
+            bid_limit: BidLimit::Score,
             max_bid: 10,
             ids: Ids::default(),
         }
@@ -146,6 +160,23 @@ pub struct BazaarState {
     pub queue: Vec<(u8, TileTypeId)>,
     /// The current turn's tile was won at an auction (it starts none, BAZAAR-1).
     pub from_auction: bool,
+}
+
+impl Bazaar {
+    /// BAZAAR-2: the most seat `seat` may bid or raise to now.
+    pub fn limit(&self, st: &State, seat: u8) -> i32 {
+        match self.bid_limit {
+            BidLimit::Score => self.max_bid.min(st.scores[seat as usize].max(0)),
+            BidLimit::MaxBid => self.max_bid,
+        }
+    }
+
+    fn limit_words(&self) -> String {
+        match self.bid_limit {
+            BidLimit::Score => format!("the seat's score, at most max_bid = {}", self.max_bid),
+            BidLimit::MaxBid => format!("max_bid = {}", self.max_bid),
+        }
+    }
 }
 
 impl Plugin for Bazaar {
@@ -239,10 +270,10 @@ impl Plugin for Bazaar {
                     }
                 }
             }
-            BID => out.extend((0..=self.max_bid).map(|n| act(BID, n))),
+            BID => out.extend((0..=self.limit(st, d.player)).map(|n| act(BID, n))),
             RAISE => {
                 out.push(Action::Pass);
-                out.extend((a.bid + 1..=self.max_bid).map(|n| act(RAISE, n)));
+                out.extend((a.bid + 1..=self.limit(st, d.player)).map(|n| act(RAISE, n)));
             }
             SETTLE => out.extend([act(SETTLE, BUY), act(SETTLE, SELL)]),
             _ => {}
@@ -283,11 +314,21 @@ impl Plugin for Bazaar {
         let Some(a) = st.plugin::<BazaarState>(me).auction.as_ref() else {
             return Some("no bazaar auction is under way (BAZAAR-1)".into());
         };
-        let max = self.max_bid;
+        let max = match st.decision() {
+            Some(d) => self.limit(st, d.player),
+            None => self.max_bid,
+        };
         Some(match action.get("action").and_then(|v| v.as_str()) {
-            Some("bid") => format!("a bid is from 0 to max_bid = {max} points, when the chooser has chosen (BAZAAR-2)"),
+            Some("bid") => format!(
+                "a bid is from 0 to {max} points here ({}), once a tile is chosen (BAZAAR-2)",
+                self.limit_words()
+            ),
             Some("raise") => {
-                format!("a raise is above the highest bid ({}) and at most max_bid = {max} (BAZAAR-2)", a.bid)
+                format!(
+                    "a raise is above the highest bid ({}) and at most {max} points here ({}) (BAZAAR-2)",
+                    a.bid,
+                    self.limit_words()
+                )
             }
             Some("choose_tile") => "the chooser picks one of the tiles on offer, before bidding (BAZAAR-2)".into(),
             Some("buy" | "sell") => "the chooser buys or sells once every other seat raised or passed, and \
