@@ -326,11 +326,34 @@ fn bids_go_up_to_the_bidder_s_score() {
     assert!(e.contains("no bazaar auction is under way (BAZAAR-1)"), "{e}");
 }
 
+/// Bad options and a missing tile file: one-line errors naming the file, line and key.
+#[test]
+fn bad_bazaar_options_are_refused() {
+    let text = std::fs::read_to_string(RULES).unwrap();
+    let load = |t: &str| carcassonne_cli::builtin::load_rules_text(RULES, t).map(|_| ()).unwrap_err().to_string();
+    assert_eq!(
+        load(&text.replace("auction = \"on\"", "auction = \"maybe\"")),
+        "config/bridges-bazaars.toml:37: plugins 'bazaar' options: `auction`: unknown variant `maybe`, expected `on` or `off`"
+    );
+    assert_eq!(
+        load(&text.replace("bid_limit = \"score\"", "bid_limit = \"all\"")),
+        "config/bridges-bazaars.toml:38: plugins 'bazaar' options: `bid_limit`: unknown variant `all`, expected `score` or `max_bid`"
+    );
+    let e = load(&text.replace("bridges-bazaars = \"tiles/bridges-bazaars.toml\"\n", ""));
+    assert!(e.contains("tile set 'bridges-bazaars' is not loaded"), "{e}");
+}
+
 /// Every tile counted once: placed (land tiles), discarded, in the supply, drawn, on offer,
-/// won or waiting in the queue; a won tile per seat at most; the queue in turn order.
+/// won or waiting in the queue; a won tile per seat at most; the queue in turn order; the
+/// castle tokens conserved (CASTLE-1).
 fn tiles_once(g: &Game) {
     check_state(g);
     let st = &g.st;
+    let castle = st.plugin::<carcassonne_plugin_castle::CastleState>(g.rules.plugin_index("castle").unwrap());
+    for seat in 0..st.players {
+        let built = castle.castles.iter().filter(|c| c.owner == seat as u8).count();
+        assert_eq!(built + castle.tokens[seat] as usize, carcassonne_plugin_castle::TOKENS[st.players] as usize);
+    }
     let s = state(g);
     let placed = st.board.parts.iter().filter(|p| p.part == 0).count();
     let (offer, won) = s.auction.as_ref().map_or((0, 0), |a| (a.offer.len(), a.won.iter().flatten().count()));

@@ -12,15 +12,18 @@
 //!   with a forced draw order the next ones of it). The auction is a chain of plugin
 //!   decisions ([`Auction`]): the chooser (in turn order from the seat after the bazaar
 //!   player, skipping seats that won a tile, starting after the last chooser) picks a tile
-//!   (`choose_tile`) and bids (`bid`, 0 to `max_bid`); each other seat without a tile, in
-//!   turn order after the chooser, raises once (`raise`, above the highest bid, at most
-//!   `max_bid`) or passes; if someone raised, the chooser buys (`buy`: pays the highest bid
-//!   to its bidder and takes the tile) or sells (`sell`: the highest bidder pays the
-//!   chooser and takes it); if nobody raised, the chooser takes it and pays the bid to the
-//!   bank. The last seat without a tile gets the last one free. Payments are score events
+//!   (`choose_tile`) and bids (`bid`, from 0 to its limit, [`Bazaar::limit`]: its own score
+//!   but none below 0, at most `max_bid`; `bid_limit = "max_bid"`: `max_bid` whatever the
+//!   score); each other seat without a tile, in turn order after the chooser, raises once
+//!   (`raise`, above the highest bid, up to its limit) or passes (a seat whose limit is not
+//!   above the highest bid passes unasked); if someone raised, the chooser buys (`buy`:
+//!   pays the highest bid to its bidder and takes the tile) or sells (`sell`: the highest
+//!   bidder pays the chooser and takes it); if nobody raised, the chooser takes it and pays
+//!   the bid to the bank. The last seat without a tile gets the last one free. Payments are score events
 //!   of the extra source `bazaar` (reasons `bazaar buy`, `bazaar sale`, `bazaar bank`);
-//!   scores may go below 0 (JCZ), a bid never beyond `max_bid`, so each seat pays at most
-//!   `max_bid` per auction. `auction = "off"`: each chooser only picks a tile.
+//!   scores may go below 0 (JCZ: a chooser who buys pays the raise whatever its score), a
+//!   bid never beyond `max_bid`, so each seat pays at most `max_bid` per auction.
+//!   `auction = "off"`: each chooser only picks a tile.
 //! - BAZAAR-3: the won tiles replace the next draws: at the start of each turn
 //!   (`on_turn_start`) whose seat is the next one in the queue (turn order from the seat
 //!   after the bazaar player, that player last), the won tile is the turn's tile
