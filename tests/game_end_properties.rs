@@ -2,7 +2,7 @@
 //! set allows, no decision comes after the turn that placed the last tile (the next
 //! decision is `over`). A held 2025 dragon (FD-DRAGON-3/4), a prisoner to ransom
 //! (TOWER-4) or the classic fairy's turn point (PD-FAIRY-2) starts no further turn; only
-//! the abbey's last round (ABBEY-4) does.
+//! the abbey's last round (ABBEY-4) and the tiles won at a bazaar (BAZAAR-3) do.
 
 mod plugin_util;
 
@@ -50,13 +50,14 @@ fn last_turn_of(rules: &Arc<Rules>, file: &str, players: usize, seed: u64) -> u3
     while let Some(d) = g.decision() {
         if let Some(turn) = last {
             // ABBEY-4: with the abbey, the last round's turns follow (at most one per seat),
-            // each only the abbey's choice and the turn of the abbey played.
-            let abbey = rules.plugin_index("abbey");
-            let last_round = abbey.is_some_and(|a| {
-                g.st.turn <= turn + players as u32
-                    && (g.st.turn_tile != carcassonne_core::TurnTile::Draw
-                        || matches!(d.kind, carcassonne_core::DecisionKind::Plugin { plugin, .. } if plugin as usize == a))
-            });
+            // each only the abbey's choice and the turn of the abbey played; BAZAAR-3: after
+            // an auction that took the last tiles, the won tiles' turns (one per seat).
+            let (abbey, bazaar) = (rules.plugin_index("abbey"), rules.plugin_index("bazaar"));
+            let ours = |p: u8| Some(p as usize) == abbey || Some(p as usize) == bazaar;
+            let last_round = (abbey.is_some() || bazaar.is_some())
+                && g.st.turn <= turn + players as u32
+                && (g.st.turn_tile != carcassonne_core::TurnTile::Draw
+                    || matches!(d.kind, carcassonne_core::DecisionKind::Plugin { plugin, .. } if ours(plugin)));
             if !last_round {
                 assert_eq!(
                     g.st.turn, turn,

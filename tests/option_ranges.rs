@@ -39,6 +39,7 @@ fn the_issues_out_of_range_options_are_refused_with_file_line_key_and_range() {
         ("hills", "edition", "3", "3 is out of range (allowed: 1 to 2)"),
         ("vineyards", "points", "-1", "-1 is out of range (allowed: 0 to 100)"),
         ("abbey", "edition", "3", "3 is out of range (allowed: 1 to 2)"),
+        ("bazaar", "max_bid", "101", "101 is out of range (allowed: 0 to 100)"),
     ];
     for (plugin, key, value, why) in cases {
         let (text, line) = rule_set(plugin, key, value);
@@ -83,8 +84,8 @@ fn every_numeric_option_has_a_checked_and_documented_range() {
         }
     }
     // base 2, dragon, portal, princess, tower 2, barn 3, castle, dragon-2025, fairy-2025,
-    // inns-cathedrals 3, traders-builders 3, hills, vineyards, abbey.
-    assert_eq!(checked, 22);
+    // inns-cathedrals 3, traders-builders 3, hills, vineyards, abbey, bazaar 2.
+    assert_eq!(checked, 24);
 }
 
 #[test]

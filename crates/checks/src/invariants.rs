@@ -6,13 +6,16 @@ use carcassonne_core::Game;
 use carcassonne_plugin_tower::TowerState;
 
 /// The lowest score the built-in rules allow a seat at the game's turn: only the tower's
-/// ransom takes points away, at most its `ransom` option once per turn.
+/// ransom (at most its `ransom` option once per turn) and the bazaar's payments (at most
+/// its `max_bid` per auction, at most one auction per turn) take points away.
 pub fn min_score(g: &Game) -> i64 {
-    let ransom = (g.rules.plugins.iter().find(|p| p.name == "tower"))
-        .and_then(|p| p.options.get("ransom"))
-        .and_then(serde_json::Value::as_i64)
-        .unwrap_or(0);
-    -ransom * (i64::from(g.st.turn) + 1)
+    let option = |plugin: &str, key: &str| {
+        (g.rules.plugins.iter().find(|p| p.name == plugin))
+            .and_then(|p| p.options.get(key))
+            .and_then(serde_json::Value::as_i64)
+            .unwrap_or(0)
+    };
+    -(option("tower", "ransom") + option("bazaar", "max_bid")) * (i64::from(g.st.turn) + 1)
 }
 
 /// Checks, panicking with what broke: the game did not fail; every figure a seat owns is

@@ -139,6 +139,13 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
     }
 }
 
+/// Whether tile `t` has a legal placement now (geometry, edges and every plugin's veto):
+/// for a plugin that hands out a tile itself and must know first whether it can be
+/// placed (e.g. a tile won at a bazaar, BAZAAR-3, discarded when it fits nowhere).
+pub fn has_placement(rules: &Rules, st: &State, t: TileTypeId) -> bool {
+    tile_placements(rules, st, t, &mut Vec::new(), true)
+}
+
 /// Generates the legal placements of tile `t` into `out`; with `any`, stops at the first
 /// and returns whether one exists.
 pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, any: bool) -> bool {
