@@ -31,6 +31,9 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_mayor::factory(),
         carcassonne_plugin_abbey::factory(),
         carcassonne_plugin_wagon::factory(),
+        carcassonne_plugin_circus::factory(),
+        carcassonne_plugin_acrobats::factory(),
+        carcassonne_plugin_ringmaster::factory(),
     ]
 }
 
@@ -64,6 +67,8 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/hills-sheep.toml", include_str!("../../../config/tiles/hills-sheep.toml")),
     ("config/abbey-mayor.toml", include_str!("../../../config/abbey-mayor.toml")),
     ("config/tiles/abbey-mayor.toml", include_str!("../../../config/tiles/abbey-mayor.toml")),
+    ("config/big-top.toml", include_str!("../../../config/big-top.toml")),
+    ("config/tiles/big-top.toml", include_str!("../../../config/tiles/big-top.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

@@ -113,7 +113,8 @@ impl Plugin for Base {
     }
 
     /// `portal_target` (PD-PORTAL-1): base's follower may go through the portal only onto
-    /// the features BASE-5 lets it take (no field without farmers, no garden, no river);
+    /// the features BASE-5 lets it take (no field without farmers, no garden, no river;
+    /// acrobat spaces are left to the plugin that owns them, `acrobats`);
     /// other figure kinds follow the rules of the plugin that registered them.
     /// `takes_follower`: whether BASE-5 lets a follower take the feature of `node`, for
     /// plugins whose figures are placed as followers are (the large meeple).
@@ -123,10 +124,17 @@ impl Plugin for Base {
 
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         let n = q.node?;
-        let placeable = self.placeable(st.graph.node(n).kind);
+        let kind = st.graph.node(n).kind;
+        let placeable = self.placeable(kind);
         if q.key == self.ids.takes_follower {
             Some(placeable)
-        } else if q.key == self.ids.portal_target && q.kind == Some(self.ids.follower) && !placeable {
+        } else if q.key == self.ids.portal_target
+            && q.kind == Some(self.ids.follower)
+            && !placeable
+            // An acrobat space is the acrobats plugin's to answer (seed 001: a follower may
+            // go onto any acrobat space through the portal).
+            && kind != FeatureKind::Acrobats
+        {
             Some(false)
         } else {
             None
