@@ -25,7 +25,9 @@
 //!   default); through the portal a normal follower may go onto any acrobat space of the
 //!   board with room left (this plugin answers the portal's `joins_occupied` with true for
 //!   it, and `portal_target` with false for every other figure kind); acrobat scorings
-//!   are an extra source, so they give no fairy points.
+//!   are an extra source, so they give no fairy points, and the 2025 fairy's bonus at the
+//!   end for a follower whose feature nothing scored is not paid for an acrobat (this
+//!   plugin answers `fairy_final_bonus` with false).
 //! - Statistics: `acrobats_placed` (followers put on acrobat spaces, the portal's too),
 //!   `pyramids_scored`, `acrobat_points`.
 
@@ -63,6 +65,7 @@ struct Ids {
     marker: u32,
     portal_target: QueryKey,
     joins_occupied: QueryKey,
+    fairy_final_bonus: QueryKey,
     placed: usize,
     scored: usize,
     points: usize,
@@ -159,6 +162,7 @@ impl Plugin for Acrobats {
         self.ids.source = reg.extra_source("acrobats")?;
         self.ids.portal_target = reg.query("portal_target");
         self.ids.joins_occupied = reg.query("joins_occupied");
+        self.ids.fairy_final_bonus = reg.query("fairy_final_bonus");
         self.ids.placed = reg.stat("acrobats_placed");
         self.ids.scored = reg.stat("pyramids_scored");
         self.ids.points = reg.stat("acrobat_points");
@@ -272,15 +276,20 @@ impl Plugin for Acrobats {
     }
 
     fn query_names(&self) -> Option<&'static [&'static str]> {
-        Some(&["portal_target", "joins_occupied"])
+        Some(&["portal_target", "joins_occupied", "fairy_final_bonus"])
     }
 
     /// Seed 001: through the portal, a normal follower onto any acrobat space with room
-    /// left (`joins_occupied`), no other figure kind (`portal_target`).
+    /// left (`joins_occupied`), no other figure kind (`portal_target`); acrobat scoring
+    /// does not trigger the fairy, so the 2025 fairy's end-of-game bonus is not paid for
+    /// an acrobat (`fairy_final_bonus`).
     fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         let node = q.node?;
         if !Self::is_space(st, node) {
             return None;
+        }
+        if q.key == self.ids.fairy_final_bonus {
+            return Some(false);
         }
         let normal = q.kind == Some(self.ids.follower);
         if q.key == self.ids.portal_target {
