@@ -144,8 +144,8 @@ impl Circus {
         let at = st.board.parts[f.part as usize].pos;
         st.note(rules, me, format_args!("token {token} revealed under the big top at {at}"));
         let counts = followers_around(rules, st, at);
-        for seat in 0..st.players {
-            let points = i32::from(token) * counts[seat] as i32;
+        for (seat, &n) in counts.iter().enumerate().take(st.players) {
+            let points = i32::from(token) * n as i32;
             if points > 0 {
                 st.score_other(seat as u8, points, self.ids.source, "circus");
                 st.bump_stat(self.ids.points, i64::from(points));
