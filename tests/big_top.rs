@@ -283,6 +283,28 @@ fn ringmaster_1_2_the_bonus_in_play_and_at_the_end() {
     assert_eq!(stat(&g, "ringmaster_points"), 10);
 }
 
+/// RINGMASTER-2 (JCZ): the bonus whoever wins the feature, even for 0 points: seat 0's
+/// ringmaster and seat 1's large meeple farm one field (joined round CI9's road end),
+/// which seat 1 wins at the end with no completed city; seat 0 still gets 2 for CI9.
+#[test]
+fn ringmaster_2_paid_whoever_wins_the_feature() {
+    let r = rules(&[("large-meeple", 5), ("ringmaster", 18), ("circus", 19)], &["big-top"]);
+    let mut g = start(&r, &["U", "U", "CI9"]);
+    next_token(&mut g, 4);
+    play(&mut g, place("U", 1, 0, 0));
+    play(&mut g, figure("ringmaster", 1, 0, "field:Nw+Ne+En+Wn"));
+    play(&mut g, place("U", -1, 0, 0));
+    play(&mut g, figure("large", -1, 0, "field:Es+Se+Sw+Ws"));
+    play(&mut g, place("CI9", 2, 0, 90));
+    play(&mut g, pass());
+    finish(&mut g);
+    // The field: seat 1 (strength 2) wins 0 points; seat 0's ringmaster at (1,0) has CI9
+    // at (2,0) around it: 2. The big top (token 4) on (2,0) sees the ringmaster only.
+    assert_eq!([source(&g, 0, "field"), source(&g, 1, "field")], [0, 0]);
+    assert_eq!(source(&g, 0, "ringmaster"), 2);
+    assert_eq!(g.scores(), [2 + 4, 0]);
+}
+
 /// Seed 001: the classic dragon eats the ringmaster, not the big top (nor its token).
 #[test]
 fn the_dragon_eats_the_ringmaster_not_the_big_top() {
@@ -470,8 +492,53 @@ fn big_top_invariants(g: &Game) {
     }
 }
 
+/// The big top with the classic Princess & Dragon and with Fairy & Dragon 2025 (and the
+/// large meeple, the barn, the wagon): 300 checked random games each.
+#[test]
+fn random_big_top_games_with_the_dragons_fairies_and_portal() {
+    let sets = [
+        (
+            vec![
+                ("large-meeple", 5),
+                ("acrobats", 15),
+                ("wagon", 17),
+                ("ringmaster", 18),
+                ("circus", 19),
+                ("dragon", 20),
+                ("fairy", 30),
+                ("portal", 40),
+                ("barn", 70),
+            ],
+            vec!["princess-dragon", "abbey-mayor", "big-top"],
+            // 72 + 6 volcanoes, 12 dragon tiles, 6 portals + 20 (dragon tiles set aside
+            // are not in the stack at the start).
+            Some(116),
+        ),
+        (
+            vec![("acrobats", 15), ("ringmaster", 18), ("circus", 19), ("dragon-2025", 20), ("fairy-2025", 30)],
+            vec!["fairy-dragon", "big-top"],
+            None,
+        ),
+    ];
+    let names = ["big_top_moves", "circus_points", "acrobats_placed", "pyramids_scored", "ringmaster_points"];
+    for (plugins, tiles, count) in sets {
+        let r = rules(&plugins, &tiles);
+        let mut totals = [0i64; 5];
+        for seed in 0..300 {
+            let g = common::play_checked(&r, 2 + (seed % 4) as usize, seed, false, count, big_top_invariants);
+            for (t, n) in totals.iter_mut().zip(names) {
+                *t += stat(&g, n);
+            }
+        }
+        for (t, n) in totals.iter().zip(names) {
+            assert!(*t > 0, "{plugins:?}: {n} is 0 in 300 games");
+        }
+    }
+}
+
 #[test]
 fn three_thousand_random_big_top_games() {
     let (r, text) = load_rules_file("config/big-top.toml").unwrap();
     common::run_checked_games("config/big-top.toml", &r, &text, 3000, None, 1, big_top_invariants);
+    common::assert_same_seed_same_game(&r, 3, 92, big_top_invariants);
 }
