@@ -125,18 +125,6 @@ impl Acrobats {
             }
         }
     }
-
-    /// Acrobat spaces with room left on `part`, with their feature index.
-    fn open_spaces<'a>(&self, rules: &'a Rules, st: &'a State, part: u32) -> impl Iterator<Item = (u8, NodeId)> + 'a {
-        let rp = st.rotated(rules, part);
-        let height = u32::from(self.height);
-        let base = st.node_of(part, 0);
-        (0..rp.features.len() as u8).filter_map(move |l| {
-            let node = base + u32::from(l);
-            (rp.features[l as usize].kind == FeatureKind::Acrobats && st.graph.followers(node) < height)
-                .then_some((l, node))
-        })
-    }
 }
 
 impl Plugin for Acrobats {
@@ -197,7 +185,8 @@ impl Plugin for Acrobats {
     }
 
     /// ACROBATS-2: a normal follower onto an acrobat space with room in the 3 x 3 around
-    /// the tile just placed; ACROBATS-3: scoring a complete pyramid anywhere.
+    /// the tile just placed; ACROBATS-3: scoring a complete pyramid anywhere. Only the
+    /// spaces on the board are looked at (at most a few), not the tiles around.
     fn figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
         let player = st.current;
         let kind = self.ids.follower;
@@ -206,35 +195,27 @@ impl Plugin for Acrobats {
             return;
         }
         let height = u32::from(self.height);
+        let supply = st.supply[player as usize][kind as usize] > 0;
+        let placed = st.placed_parts();
+        let near = |at: Pos| {
+            placed.clone().any(|p| {
+                let q = st.board.parts[p as usize].pos;
+                (q.x - at.x).abs() <= 1 && (q.y - at.y).abs() <= 1
+            })
+        };
         for &node in &s.spaces {
-            if st.graph.followers(node) >= height {
+            let followers = st.graph.followers(node);
+            if followers >= height {
                 out.push(Action::Plugin { plugin: me as u8, code: SCORE, a: node as i32, b: 0 });
+                continue;
             }
-        }
-        if st.supply[player as usize][kind as usize] == 0 {
-            return;
-        }
-        // The parts in the 3 x 3 around every placed part, each once.
-        let mut seen = [u32::MAX; 18];
-        let mut n = 0;
-        for placed in st.placed_parts() {
-            let at = st.board.parts[placed as usize].pos;
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    let Some(part) = st.board.part_at(Pos::new(at.x + dx, at.y + dy)) else { continue };
-                    if seen[..n].contains(&part) || n == seen.len() {
-                        continue;
-                    }
-                    seen[n] = part;
-                    n += 1;
-                }
-            }
-        }
-        for &part in &seen[..n] {
-            for (local, node) in self.open_spaces(rules, st, part) {
-                if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) }) {
-                    out.push(Action::PlaceFigure { kind, part, feature: local });
-                }
+            let n = st.graph.node(node);
+            let part = n.part;
+            if supply
+                && near(st.board.parts[part as usize].pos)
+                && rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
+            {
+                out.push(Action::PlaceFigure { kind, part, feature: n.local });
             }
         }
     }
