@@ -63,6 +63,8 @@ struct Ids {
     follower: u8,
     source: u8,
     marker: u32,
+    /// Per tile type: whether some part of it has an acrobat space.
+    has_space: Vec<bool>,
     portal_target: QueryKey,
     joins_occupied: QueryKey,
     fairy_final_bonus: QueryKey,
@@ -143,6 +145,8 @@ impl Plugin for Acrobats {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.marker = reg.require_marker(&self.tile_set, "acrobats")?;
+        self.ids.has_space =
+            reg.catalog().tiles.iter().map(|t| t.features().any(|f| f.kind == FeatureKind::Acrobats)).collect();
         self.ids.follower = match reg.declared_figure_kind("follower") {
             Some((k, _)) => k,
             None => return Err("acrobats runs after `base` (a higher priority): it needs base's follower".into()),
@@ -173,6 +177,10 @@ impl Plugin for Acrobats {
     }
 
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
+        let Some(first) = st.placed_parts().next() else { return };
+        if !self.ids.has_space[st.board.parts[first as usize].tile as usize] {
+            return;
+        }
         for part in st.placed_parts() {
             let rp = st.rotated(rules, part);
             for l in 0..rp.features.len() as u8 {
