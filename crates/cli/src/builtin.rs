@@ -32,6 +32,9 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_abbey::factory(),
         carcassonne_plugin_wagon::factory(),
         carcassonne_plugin_bazaar::factory(),
+        carcassonne_plugin_circus::factory(),
+        carcassonne_plugin_acrobats::factory(),
+        carcassonne_plugin_ringmaster::factory(),
     ]
 }
 
@@ -67,6 +70,8 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/abbey-mayor.toml", include_str!("../../../config/tiles/abbey-mayor.toml")),
     ("config/bridges-bazaars.toml", include_str!("../../../config/bridges-bazaars.toml")),
     ("config/tiles/bridges-bazaars.toml", include_str!("../../../config/tiles/bridges-bazaars.toml")),
+    ("config/big-top.toml", include_str!("../../../config/big-top.toml")),
+    ("config/tiles/big-top.toml", include_str!("../../../config/tiles/big-top.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

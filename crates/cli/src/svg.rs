@@ -177,6 +177,7 @@ fn feature_anchor(f: &RotatedFeature) -> (f64, f64) {
             }
         }
         FeatureKind::Monastery | FeatureKind::Garden => (0.5, 0.56),
+        FeatureKind::Acrobats => (0.5, 0.4),
     }
 }
 
@@ -384,6 +385,12 @@ pub fn write_tiles(o: &mut String, game: &Game, frame: &Frame) {
                     let _ = writeln!(
                         o,
                         r##"<g class="garden"><circle cx="50" cy="50" r="15" fill="#2e7d32" stroke="#1b5e20" stroke-width="1.5"/><circle cx="45" cy="46" r="3" fill="#f48fb1"/><circle cx="55" cy="48" r="3" fill="#fff59d"/><circle cx="50" cy="56" r="3" fill="#ce93d8"/></g>"##
+                    );
+                }
+                FeatureKind::Acrobats => {
+                    let _ = writeln!(
+                        o,
+                        r##"<g class="acrobats"><circle cx="50" cy="40" r="13" fill="#fff3e0" stroke="#e65100" stroke-width="2" stroke-dasharray="4 3"/></g>"##
                     );
                 }
                 _ => {}

@@ -130,7 +130,10 @@ pub struct FigurePlacement {
 /// tile `part`?), `needs_follower` (does `figure`, e.g. a builder or pig, leave the board
 /// when its owner's last follower leaves its feature? PD-DRAGON-7), `princess_removable`
 /// (may the princess remove `figure` from its city?), `capturable` (may a tower capture
-/// `figure`?), `game_goes_on` (asked by the core with no figure when no tile is left to
+/// `figure`?), `joins_occupied` (may a figure of `kind` join the occupied feature `node`,
+/// e.g. an acrobat pyramid with room left? asked by the portal; default no),
+/// `fairy_final_bonus` (does the 2025 fairy's follower `figure` earn its points at the end
+/// when no own scoring of its feature paid them? default yes), `game_goes_on` (asked by the core with no figure when no tile is left to
 /// draw: does the game go on with another turn? [`QueryKey::GAME_GOES_ON`]); the fairy re-asks `fairy_may_join` when its follower moves
 /// ([`Hooks::FIGURE_MOVED`]). Plugins may ask and answer their own
 /// names. Restrictions are best asked with [`crate::rules::Rules::verdict`], where one

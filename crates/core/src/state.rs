@@ -10,7 +10,7 @@ use crate::graph::{Graph, NodeId};
 use crate::plugin::PluginState;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::tile::{FeatureDef, FeatureKind, RotatedPart, TileTypeId};
+use crate::tile::{FeatureDef, RotatedPart, TileTypeId};
 
 mod figures;
 mod scoring;
@@ -408,11 +408,12 @@ impl State {
         self.board.ring_count(self.board.parts[part as usize].pos) == 8
     }
 
-    /// Whether the feature of `n` is complete (closed city/road/river, surrounded cloister).
+    /// Whether the feature of `n` is complete (closed city/road/river, surrounded cloister;
+    /// never a field or an acrobat space).
     pub fn is_complete(&self, n: NodeId) -> bool {
         let node = self.graph.node(n);
         match node.kind {
-            FeatureKind::Field => false,
+            k if k.never_completes() => false,
             k if k.is_cloister() => self.surrounded(node.part),
             _ => self.graph.open(n) == 0,
         }

@@ -14,20 +14,25 @@ pub enum FeatureKind {
     Monastery = 3,
     Garden = 4,
     River = 5,
+    /// An acrobat space (`acrobats[]`, TILES-MORE.md rule 19): a feature of its own that
+    /// touches no edge and never completes, on which followers are stacked (the plugin
+    /// that reads it decides how many).
+    Acrobats = 6,
 }
 
 impl FeatureKind {
-    pub const ALL: [FeatureKind; 6] = [
+    pub const ALL: [FeatureKind; 7] = [
         FeatureKind::City,
         FeatureKind::Road,
         FeatureKind::Field,
         FeatureKind::Monastery,
         FeatureKind::Garden,
         FeatureKind::River,
+        FeatureKind::Acrobats,
     ];
     pub fn name(self) -> &'static str {
         // A `const` table: an array literal would be built on the stack at every call.
-        const NAMES: [&str; 6] = ["city", "road", "field", "monastery", "garden", "river"];
+        const NAMES: [&str; 7] = ["city", "road", "field", "monastery", "garden", "river", "acrobats"];
         NAMES[self as usize]
     }
     pub fn parse(s: &str) -> Option<Self> {
@@ -40,6 +45,10 @@ impl FeatureKind {
     /// Features completed by being surrounded by 8 tiles (monastery, garden).
     pub fn is_cloister(self) -> bool {
         matches!(self, FeatureKind::Monastery | FeatureKind::Garden)
+    }
+    /// Features that never complete (fields, acrobat spaces).
+    pub fn never_completes(self) -> bool {
+        matches!(self, FeatureKind::Field | FeatureKind::Acrobats)
     }
 }
 

@@ -46,6 +46,7 @@ struct Ids {
     field: u8,
     portal_target: QueryKey,
     takes_follower: QueryKey,
+    joins_occupied: QueryKey,
 }
 
 impl Default for Base {
@@ -113,7 +114,8 @@ impl Plugin for Base {
     }
 
     /// `portal_target` (PD-PORTAL-1): base's follower may go through the portal only onto
-    /// the features BASE-5 lets it take (no field without farmers, no garden, no river);
+    /// the features BASE-5 lets it take (no field without farmers, no garden, no river;
+    /// acrobat spaces are left to a plugin that answers `joins_occupied`, `acrobats`);
     /// other figure kinds follow the rules of the plugin that registered them.
     /// `takes_follower`: whether BASE-5 lets a follower take the feature of `node`, for
     /// plugins whose figures are placed as followers are (the large meeple).
@@ -121,12 +123,19 @@ impl Plugin for Base {
         Some(&["portal_target", "takes_follower"])
     }
 
-    fn answer(&self, _rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+    fn answer(&self, rules: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
         let n = q.node?;
-        let placeable = self.placeable(st.graph.node(n).kind);
+        let kind = st.graph.node(n).kind;
+        let placeable = self.placeable(kind);
         if q.key == self.ids.takes_follower {
             Some(placeable)
-        } else if q.key == self.ids.portal_target && q.kind == Some(self.ids.follower) && !placeable {
+        } else if q.key == self.ids.portal_target
+            && q.kind == Some(self.ids.follower)
+            && !placeable
+            // An acrobat space is for the plugin that stacks followers on it (it answers
+            // `joins_occupied`; seed 001: a follower may go onto one through the portal).
+            && !(kind == FeatureKind::Acrobats && rules.is_answered(self.ids.joins_occupied))
+        {
             Some(false)
         } else {
             None
@@ -145,6 +154,7 @@ impl Plugin for Base {
         self.ids.field = reg.source("field")?;
         self.ids.portal_target = reg.query("portal_target");
         self.ids.takes_follower = reg.query("takes_follower");
+        self.ids.joins_occupied = reg.query("joins_occupied");
         reg.players(2, 5);
         Ok(())
     }

@@ -10,7 +10,9 @@
 //! - FD-FAIRY-2: when the feature of the fairy's follower is scored (during play or in
 //!   final scoring), its owner scores 3 (score source `fairy`), even if the feature gave
 //!   them nothing; once in final scoring; never for a follower on no feature (a watchman:
-//!   COMBO-TOWER).
+//!   COMBO-TOWER), nor at the end for one for which a plugin answers the query
+//!   `fairy_final_bonus` with false (an acrobat: seed 001, acrobat scoring does not
+//!   trigger the fairy).
 //! - FD-FAIRY-3: when the follower leaves the board (or moves to another tile), the fairy
 //!   returns to the supply.
 //! - FD-FAIRY-4: no point at the start of a turn (nothing to do).
@@ -44,6 +46,7 @@ pub struct Fairy2025 {
 struct Ids {
     fairy_may_join: QueryKey,
     repels_dragon: QueryKey,
+    final_bonus: QueryKey,
     kind: u8,
     source: u8,
     moves: usize,
@@ -136,6 +139,7 @@ impl Plugin for Fairy2025 {
         self.ids.kind = reg.figure_kind("fairy", false, 0, 0)?;
         self.ids.fairy_may_join = reg.query("fairy_may_join");
         self.ids.repels_dragon = reg.query("repels_dragon");
+        self.ids.final_bonus = reg.query("fairy_final_bonus");
         self.ids.source = reg.source("fairy")?;
         self.ids.moves = reg.stat("fairy_moves");
         self.ids.bonuses = reg.stat("fairy_bonuses");
@@ -227,10 +231,16 @@ impl Plugin for Fairy2025 {
 
     /// FD-FAIRY-2: 3 points in final scoring, if the follower's feature was not scored.
     /// A follower on no feature (a watchman on its tower) has nothing that is scored:
-    /// no points (COMBO-TOWER, seed 001: watchman scoring does not trigger the fairy).
-    fn on_final_scoring(&self, _rules: &Rules, st: &mut State, me: usize) {
+    /// no points (COMBO-TOWER, seed 001: watchman scoring does not trigger the fairy);
+    /// nor does a follower for which a plugin answers `fairy_final_bonus` with false (one
+    /// whose feature only that plugin's extra scoring scores: an acrobat, seed 001).
+    fn on_final_scoring(&self, rules: &Rules, st: &mut State, me: usize) {
         let Some(f) = Self::follower(st, me) else { return };
-        if st.figures[f as usize].node.is_none() {
+        let fig = st.figures[f as usize];
+        if fig.node.is_none() {
+            return;
+        }
+        if !rules.verdict(st, &Query::about_figure(self.ids.final_bonus, f, &fig, me as u8), true) {
             return;
         }
         let s = st.plugin_mut::<FairyState>(me);

@@ -7,7 +7,10 @@
 //! `portal_target` question (part, node and figure kind; any plugin's `false` forbids it:
 //! base forbids its follower the features a follower may not take) and every plugin's figure-placement veto (the dragon
 //! forbids volcanoes and its own tile). A plugin whose follower kind may not travel
-//! vetoes it in `allow_figure` when the part is not one of `st.placed_parts()`.
+//! vetoes it in `allow_figure` when the part is not one of `st.placed_parts()`. An occupied
+//! feature is a target only when some plugin answers `joins_occupied` (part, node, figure
+//! kind) with true and none with false (an acrobat pyramid with room left, seed 001); a
+//! placement another plugin already offered is not offered twice.
 
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
@@ -33,6 +36,7 @@ pub struct Portal {
 #[derive(Clone, Debug, Default)]
 struct Ids {
     portal_target: QueryKey,
+    joins_occupied: QueryKey,
     marker: u32,
     placements: usize,
 }
@@ -73,6 +77,7 @@ impl Plugin for Portal {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.marker = reg.require_marker(&self.tile_set, "portal")?;
         self.ids.portal_target = reg.query("portal_target");
+        self.ids.joins_occupied = reg.query("joins_occupied");
         self.ids.placements = reg.stat("portal_placements");
         Ok(())
     }
@@ -101,8 +106,23 @@ impl Plugin for Portal {
                 }
                 for local in 0..st.rotated(rules, part).features.len() as u8 {
                     let node = st.node_of(part, local);
-                    if st.graph.followers(node) > 0 || st.graph.is_scored(node) || st.is_complete(node) {
+                    if st.graph.is_scored(node) || st.is_complete(node) {
                         continue;
+                    }
+                    // An occupied feature only where a plugin lets followers share it
+                    // (`joins_occupied`: an acrobat pyramid with room left).
+                    if st.graph.followers(node) > 0 {
+                        let q = Query {
+                            key: self.ids.joins_occupied,
+                            figure: None,
+                            part: Some(part),
+                            node: Some(node),
+                            kind: Some(kind),
+                            by: me as u8,
+                        };
+                        if !rules.verdict(st, &q, false) {
+                            continue;
+                        }
                     }
                     let q = Query {
                         key: self.ids.portal_target,
@@ -115,8 +135,12 @@ impl Plugin for Portal {
                     if !rules.verdict(st, &q, true) {
                         continue;
                     }
-                    if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) }) {
-                        out.push(Action::PlaceFigure { kind, part, feature: local });
+                    let a = Action::PlaceFigure { kind, part, feature: local };
+                    // Another plugin may offer the same placement (the acrobats' 3 x 3).
+                    if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
+                        && !out.contains(&a)
+                    {
+                        out.push(a);
                     }
                 }
             }
