@@ -91,7 +91,7 @@ fn abbot_games() {
 
 #[test]
 fn classic_everything_with_the_abbot() {
-    run("config/classic-everything.toml", &with_abbot("config/classic-everything.toml"), 300, Some(204), 0);
+    run("config/classic-everything.toml", &with_abbot("config/classic-everything.toml"), 300, Some(236), 0);
 }
 
 #[test]

@@ -32,8 +32,8 @@ pub const TILE_FILE_KEYS: &[&str] = &["set", "description", "total", "extra_mark
 /// Tile markers of the tile notation (TILES.md, TILES-MORE.md); a tile file names any
 /// other marker it uses in `extra_markers`, so that a misspelt marker is an error.
 pub const MARKERS: &[&str] = &[
-    "volcano", "dragon", "portal", "lair", "princess", "garden", "tower", "hill", "vineyard", "abbey", "bazaar", "circus",
-    "acrobats",
+    "volcano", "dragon", "portal", "lair", "princess", "garden", "tower", "hill", "vineyard", "abbey", "bazaar",
+    "circus", "acrobats",
 ];
 
 const CITY: &[FeatureKind] = &[FeatureKind::City];

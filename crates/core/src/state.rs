@@ -18,9 +18,9 @@ mod scoring;
 /// Most seats a game can have.
 pub const MAX_PLAYERS: usize = 6;
 /// Most figure kinds (follower, large meeple, builder, ...) in one rule set.
-pub const MAX_FIGURE_KINDS: usize = 12;
+pub const MAX_FIGURE_KINDS: usize = 16;
 /// Most score sources (road, city, ..., plugin sources).
-pub const MAX_SOURCES: usize = 16;
+pub const MAX_SOURCES: usize = 24;
 /// Owner of neutral figures (dragon, fairy).
 pub const NEUTRAL: u8 = u8::MAX;
 

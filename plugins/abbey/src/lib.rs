@@ -162,6 +162,11 @@ impl Plugin for Abbey {
             s.scheduled = None;
         }
         let has = s.has & (1 << seat) != 0;
+        // ABBEY-2: the abbey replaces a draw; a turn whose tile another plugin hands out
+        // (a tile won at a bazaar auction, BAZAAR-3) has no draw to replace.
+        if st.turn_tile != TurnTile::Draw {
+            return;
+        }
         let can = has && self.fits_somewhere(rules, st);
         if can {
             st.push_decision(Decision {
