@@ -8,6 +8,7 @@ mod cmd_render;
 mod cmd_replay;
 mod cmd_simulate;
 pub mod driver;
+pub mod mcts;
 pub mod output;
 pub mod scenario;
 pub mod summary;
