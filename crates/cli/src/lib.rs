@@ -1,16 +1,21 @@
-//! The `carcassonne` command line: play, replay, simulate, merge and render.
+//! The `carcassonne` command line: play, replay, simulate, compare, merge and render.
 
 pub mod bots;
 pub mod builtin;
+pub mod charts;
+mod cmd_compare;
 mod cmd_merge;
 mod cmd_play;
 mod cmd_render;
 mod cmd_replay;
 mod cmd_simulate;
+pub mod compare;
 pub mod driver;
+pub mod game_row;
 pub mod mcts;
 pub mod output;
 pub mod scenario;
+pub mod stats;
 pub mod summary;
 pub mod svg;
 
@@ -58,6 +63,9 @@ enum Cmd {
     Merge(cmd_merge::MergeArgs),
     /// Draw the board of a game record as an SVG picture.
     Render(cmd_render::RenderArgs),
+    /// Compare rule sets (or bot line-ups) on the same seeds, with 95% intervals
+    /// (docs/compare.md).
+    Compare(cmd_compare::CompareArgs),
 }
 
 /// Runs the CLI with the process arguments.
@@ -91,6 +99,7 @@ pub fn main() -> ExitCode {
         Cmd::Simulate(a) => cmd_simulate::run(a),
         Cmd::Merge(a) => cmd_merge::run(a),
         Cmd::Render(a) => cmd_render::run(a),
+        Cmd::Compare(a) => cmd_compare::run(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,
