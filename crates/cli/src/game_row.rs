@@ -92,9 +92,8 @@ pub struct RowWriter {
 }
 
 impl RowWriter {
-    /// A writer for games of `rules` with `players` seats (the header names its sources
-    /// and statistics); several rule sets in one CSV file share the first one's header,
-    /// so a CSV file takes one rule set.
+    /// A writer for games of `rules` with `players` seats (a CSV header names its sources
+    /// and statistics).
     pub fn create(path: &std::path::Path, rules: &Rules, players: usize) -> std::io::Result<RowWriter> {
         let format = RowFormat::of_path(path).map_err(std::io::Error::other)?;
         let file = std::fs::File::create(path)?;
@@ -110,6 +109,14 @@ impl RowWriter {
             writeln!(w.out, "{header}")?;
         }
         Ok(w)
+    }
+
+    /// The following rows are games of `rules` (JSON lines name their sources and
+    /// statistics; a CSV file holds one rule set).
+    pub fn switch_rules(&mut self, rules: &Rules, players: usize) {
+        self.sources = rules.sources.clone();
+        self.stats = rules.stats.clone();
+        self.players = players;
     }
 
     /// Appends one row.
