@@ -2,17 +2,12 @@
 //! measure with its 95% interval and its difference to the first (docs/compare.md).
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use carcassonne_core::{Rng, Rules};
 use clap::Args;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::builtin::{load_rules_file, DEFAULT_RULES};
-use crate::compare::{measures, report, Condition, MeasureReport};
-use crate::driver::play_game;
-use crate::game_row::GameRow;
+use crate::compare::{measures, play_rows, report, Condition, MeasureReport};
 use crate::output::write_atomic;
 use crate::stats::MeanCi;
 use crate::CliError;
@@ -91,36 +86,6 @@ pub struct ConditionInfo {
     pub rules: String,
     pub file: String,
     pub lineup: Vec<String>,
-}
-
-/// Bots of game `index`: the line-up turned by `index` seats when rotating.
-pub fn seats_of(lineup: &[String], index: u64, rotate: bool) -> Vec<String> {
-    let n = lineup.len();
-    let r = if rotate { (index % n as u64) as usize } else { 0 };
-    (0..n).map(|s| lineup[(s + r) % n].clone()).collect()
-}
-
-/// Plays games `0..games` of `rules` with `lineup` (on the current rayon pool); rows in
-/// game order, the same for any thread count.
-pub fn play_rows(
-    rules: &Arc<Rules>,
-    lineup: &[String],
-    games: u64,
-    seed: u64,
-    rotate: bool,
-) -> Result<Vec<GameRow>, CliError> {
-    let players = lineup.len();
-    (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let game_seed = Rng::derive(seed, i);
-            let bots = seats_of(lineup, i, rotate);
-            let g = play_game(rules, players, game_seed, &bots, false).map_err(|e| {
-                CliError::failure(format!("rule set '{}', game {i} (seed {game_seed}): {e}", rules.name))
-            })?;
-            Ok(GameRow::of(&g, i, game_seed, &bots))
-        })
-        .collect()
 }
 
 fn check_lineup(flag: &str, list: &str, players: usize) -> Result<Vec<String>, CliError> {

@@ -34,7 +34,7 @@ pub struct SimulateArgs {
     /// Seed of the run: game i is played with seed Rng::derive(SEED, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, one per seat, cycled: random, greedy.
+    /// Bots, one per seat, cycled: random, greedy, mcts, mcts:N (N playouts per decision).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     bots: Vec<String>,
     /// Worker threads (default: every available core).

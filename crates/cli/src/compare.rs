@@ -3,7 +3,14 @@
 //! interval, and against the first condition the paired difference (same seeds) with its
 //! interval, marked significant when the interval excludes 0.
 
+use std::sync::Arc;
+
+use carcassonne_core::{Rng, Rules};
+use rayon::prelude::*;
 use serde::Serialize;
+
+use crate::driver::play_game;
+use crate::CliError;
 
 use crate::game_row::GameRow;
 use crate::stats::MeanCi;
@@ -150,4 +157,34 @@ pub fn report(m: &Measure) -> MeasureReport {
 pub fn paired_difference(base: &[f64], other: &[f64]) -> MeanCi {
     let d: Vec<f64> = base.iter().zip(other).map(|(a, b)| b - a).collect();
     MeanCi::of(&d)
+}
+
+/// Bots of game `index`: the line-up turned by `index` seats when rotating.
+pub fn seats_of(lineup: &[String], index: u64, rotate: bool) -> Vec<String> {
+    let n = lineup.len();
+    let r = if rotate { (index % n as u64) as usize } else { 0 };
+    (0..n).map(|s| lineup[(s + r) % n].clone()).collect()
+}
+
+/// Plays games `0..games` of `rules` with `lineup` (on the current rayon pool); rows in
+/// game order, the same for any thread count.
+pub fn play_rows(
+    rules: &Arc<Rules>,
+    lineup: &[String],
+    games: u64,
+    seed: u64,
+    rotate: bool,
+) -> Result<Vec<GameRow>, CliError> {
+    let players = lineup.len();
+    (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let game_seed = Rng::derive(seed, i);
+            let bots = seats_of(lineup, i, rotate);
+            let g = play_game(rules, players, game_seed, &bots, false).map_err(|e| {
+                CliError::failure(format!("rule set '{}', game {i} (seed {game_seed}): {e}", rules.name))
+            })?;
+            Ok(GameRow::of(&g, i, game_seed, &bots))
+        })
+        .collect()
 }
