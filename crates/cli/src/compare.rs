@@ -188,3 +188,23 @@ pub fn play_rows(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotated_seats_give_every_bot_every_seat_equally() {
+        let lineup: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(seats_of(&lineup, 1, true), vec!["b", "c", "a"]);
+        assert_eq!(seats_of(&lineup, 4, false), lineup);
+        let mut count = std::collections::BTreeMap::new();
+        for i in 0..9 {
+            for (seat, bot) in seats_of(&lineup, i, true).into_iter().enumerate() {
+                *count.entry((seat, bot)).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(count.len(), 9);
+        assert!(count.values().all(|&n| n == 3), "{count:?}");
+    }
+}
