@@ -1,6 +1,9 @@
-//! Bots that answer decisions: `random` (uniform) and `greedy` (most points now).
+//! Bots that answer decisions: `random` (uniform), `greedy` (most points now) and `mcts`
+//! (tree search over sampled draw orders, [`crate::mcts`]).
 
 use carcassonne_core::{Action, Game, Rng};
+
+use crate::mcts::{parse_playouts, MctsBot};
 
 /// A player program.
 pub trait Bot: Send {
@@ -9,7 +12,7 @@ pub trait Bot: Send {
 }
 
 /// Bot names `--bots` accepts.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts", "mcts:N"];
 
 /// Uniform over the legal actions.
 pub struct RandomBot(pub Rng);
@@ -20,32 +23,55 @@ impl Bot for RandomBot {
     }
 }
 
-/// The action that gains the most points for its player now (its own score minus the
-/// best opponent's, once the rest of the turn is passed), ties by seeded choice. It tries
-/// each action on a copy of the game whose random generator is reseeded from the bot's own
-/// (the same for every action of one choice), so that it cannot foresee a random draw (a
-/// shepherd's token, a shuffle) that the action would bring.
+/// The action that gains the most points for its player: the points it scores now (its
+/// own score minus the best opponent's, once the rest of the turn is passed) plus the
+/// points it would bring if the game ended before the next tile (the same margin after
+/// final scoring: followers on unfinished features, farmers); ties by seeded choice. It
+/// tries each action on a copy of the game whose random generator is reseeded from the
+/// bot's own (the same for every action of one choice), so that it cannot foresee a random
+/// draw (a shepherd's token, a shuffle) that the action would bring.
 pub struct GreedyBot(pub Rng);
 
+/// Decisions a greedy evaluation answers at most after ending the game early.
+const MAX_EVAL_STEPS: u32 = 10_000;
+
 impl GreedyBot {
-    fn value(game: &Game, a: Action, me: u8, seed: u64) -> i64 {
+    fn value(game: &Game, a: Action, me: u8, seed: u64, buf: &mut Vec<Action>) -> i64 {
         let mut g = game.clone();
+        g.st.log = None;
         g.st.rng = Rng::new(seed);
         let before = margin(&g, me);
         g.play_unchecked(a);
-        let mut buf = Vec::new();
         let turn = game.st.turn;
         // Finish this player's part of the turn by declining what is left.
         while let Some(d) = g.decision() {
             if g.st.turn != turn || d.player != me {
                 break;
             }
-            g.legal_actions(&mut buf);
-            let pick = buf.iter().position(|x| *x == Action::Pass).unwrap_or(0);
-            g.play_unchecked(buf[pick]);
+            decline(&mut g, buf);
         }
-        margin(&g, me) - before
+        let now = margin(&g, me);
+        // Then the game as it would end before the next tile is placed.
+        let mut steps = 0;
+        while g.decision().is_some() && steps < MAX_EVAL_STEPS {
+            if !g.end_before_placement() {
+                decline(&mut g, buf);
+            }
+            steps += 1;
+        }
+        2 * (now - before) + (margin(&g, me) - now)
     }
+}
+
+/// Answers the current decision with a pass if legal, else the first legal action.
+fn decline(g: &mut Game, buf: &mut Vec<Action>) {
+    g.legal_actions(buf);
+    if buf.is_empty() {
+        g.st.fail("no legal action");
+        return;
+    }
+    let pick = buf.iter().position(|x| *x == Action::Pass).unwrap_or(0);
+    g.play_unchecked(buf[pick]);
 }
 
 fn margin(g: &Game, me: u8) -> i64 {
@@ -60,8 +86,9 @@ impl Bot for GreedyBot {
         let seed = self.0.next_u64();
         let mut best = i64::MIN;
         let mut ties: Vec<usize> = Vec::new();
+        let mut buf = Vec::new();
         for (i, &a) in actions.iter().enumerate() {
-            let v = Self::value(game, a, me, seed);
+            let v = Self::value(game, a, me, seed, &mut buf);
             if v > best {
                 best = v;
                 ties.clear();
@@ -74,12 +101,15 @@ impl Bot for GreedyBot {
     }
 }
 
-/// Makes bot `name` for `seat`, seeded from the game seed.
+/// Makes bot `name` (`random`, `greedy`, `mcts` or `mcts:N`) for `seat`, seeded from the
+/// game seed.
 pub fn make_bot(name: &str, seed: u64, seat: usize) -> Result<Box<dyn Bot>, String> {
     let rng = Rng::new(Rng::derive(seed, 0xB07_0000 + seat as u64));
     match name {
         "random" => Ok(Box::new(RandomBot(rng))),
         "greedy" => Ok(Box::new(GreedyBot(rng))),
+        "mcts" => Ok(Box::new(MctsBot::new(rng, parse_playouts(None)?))),
+        n if n.starts_with("mcts:") => Ok(Box::new(MctsBot::new(rng, parse_playouts(Some(&n[5..]))?))),
         other => Err(format!("unknown bot '{other}' (known: {})", BOT_NAMES.join(", "))),
     }
 }

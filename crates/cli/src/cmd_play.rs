@@ -26,7 +26,7 @@ pub struct PlayArgs {
     /// Seed of the game (tile order and bots).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, one per seat, cycled: random, greedy.
+    /// Bots, one per seat, cycled: random, greedy, mcts, mcts:N (N playouts per decision).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     bots: Vec<String>,
     /// Write the game record (JSON) to this file.

@@ -12,7 +12,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::builtin::{load_rules_file, DEFAULT_RULES};
+use crate::charts::ChartData;
 use crate::driver::play_game;
+use crate::game_row::{GameRow, RowFormat, RowWriter};
 use crate::output::write_atomic;
 use crate::summary::{render_text, shard_len, Accumulator, RunInfo, ShardInfo, Summary};
 use crate::CliError;
@@ -32,7 +34,7 @@ pub struct SimulateArgs {
     /// Seed of the run: game i is played with seed Rng::derive(SEED, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, one per seat, cycled: random, greedy.
+    /// Bots, one per seat, cycled: random, greedy, mcts, mcts:N (N playouts per decision).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     bots: Vec<String>,
     /// Worker threads (default: every available core).
@@ -50,6 +52,41 @@ pub struct SimulateArgs {
     /// Write the summary to this file (atomically) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Write one row per game to this file as the run goes (`.csv` or `.jsonl`,
+    /// docs/simulate.md).
+    #[arg(long, value_name = "FILE")]
+    games_out: Option<PathBuf>,
+    /// Write SVG charts of the run into this directory (docs/compare.md).
+    #[arg(long, value_name = "DIR")]
+    charts: Option<PathBuf>,
+}
+
+/// Where the rows of the games go as they are played.
+struct RowSinks {
+    writer: Option<RowWriter>,
+    path: Option<PathBuf>,
+    charts: Option<ChartData>,
+}
+
+impl RowSinks {
+    fn wanted(&self) -> bool {
+        self.writer.is_some() || self.charts.is_some()
+    }
+    fn take(&mut self, rows: &[GameRow]) -> Result<(), CliError> {
+        let shown = || self.path.as_ref().map_or(String::new(), |p| p.display().to_string());
+        if let Some(w) = &mut self.writer {
+            for r in rows {
+                w.write(r).map_err(|e| CliError::failure(format!("--games-out {}: {e}", shown())))?;
+            }
+            w.flush().map_err(|e| CliError::failure(format!("--games-out {}: {e}", shown())))?;
+        }
+        if let Some(c) = &mut self.charts {
+            for r in rows {
+                c.add(r);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One rule set of the run.
@@ -143,6 +180,19 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     if let Some(out) = &a.output {
         check_output(out)?;
     }
+    if let Some(path) = &a.games_out {
+        let format = RowFormat::of_path(path).map_err(CliError::input)?;
+        if format == RowFormat::Csv && sets.len() > 1 {
+            return Err(CliError::input(format!(
+                "--games-out {}: a CSV file holds the games of one rule set (use .jsonl for several)",
+                path.display()
+            )));
+        }
+        check_output_file("--games-out", path)?;
+    }
+    if let Some(dir) = &a.charts {
+        crate::charts::prepare_dir(dir)?;
+    }
     if let Some(dir) = &a.records {
         prepare_dir(dir)?;
         let labels: Vec<&str> = sets.iter().map(|s| s.label.as_str()).collect();
@@ -159,14 +209,34 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     let shard_info = shard.map(|(i, n)| ShardInfo { count: n, indices: vec![i] });
 
     let mut summaries = Vec::new();
+    let mut writer = None;
+    if let Some(path) = &a.games_out {
+        let w = RowWriter::create(path, &sets[0].rules, sets[0].players)
+            .map_err(|e| CliError::input(format!("--games-out {}: {e}", path.display())))?;
+        writer = Some(w);
+    }
+    let mut chart_data = Vec::new();
     for set in &sets {
         let start = Instant::now();
-        let acc = pool.install(|| play_all(set, games, a.seed, threads, a.records.as_deref(), &bar))?;
+        if let Some(w) = &mut writer {
+            w.switch_rules(&set.rules, set.players);
+        }
+        let mut sinks = RowSinks {
+            writer: writer.take(),
+            path: a.games_out.clone(),
+            charts: a.charts.as_ref().map(|_| ChartData::new(&set.rules.name, &set.rules.sources)),
+        };
+        let acc = pool.install(|| play_all(set, games, a.seed, threads, a.records.as_deref(), &bar, &mut sinks))?;
+        writer = sinks.writer.take();
+        chart_data.extend(sinks.charts.take());
         let wall = start.elapsed().as_secs_f64();
         let run = RunInfo::new(&set.rules, &set.file, &set.text, a.seed, set.bots.clone(), a.games, shard_info.clone());
         summaries.push(acc.summary(&run, threads, wall));
     }
     bar.finish_and_clear();
+    if let Some(dir) = &a.charts {
+        crate::charts::write_charts(dir, &chart_data).map_err(CliError::failure)?;
+    }
     emit(&summaries, a.json, a.output.as_deref())
 }
 
@@ -282,17 +352,20 @@ fn play_all(
     threads: usize,
     records: Option<&Path>,
     bar: &ProgressBar,
+    sinks: &mut RowSinks,
 ) -> Result<Accumulator, CliError> {
+    let want_rows = sinks.wanted();
     let chunks = games.count.div_ceil(CHUNK);
     let wave = threads as u64 * WAVE_PER_THREAD;
     let mut total = Accumulator::for_rules(&set.rules, set.players);
     let mut start = 0;
     while start < chunks {
         let end = (start + wave).min(chunks);
-        let parts: Vec<Accumulator> = (start..end)
+        let parts: Vec<(Accumulator, Vec<GameRow>)> = (start..end)
             .into_par_iter()
             .map(|c| {
                 let mut acc = Accumulator::for_rules(&set.rules, set.players);
+                let mut rows = Vec::new();
                 for k in c * CHUNK..((c + 1) * CHUNK).min(games.count) {
                     let i = games.first + k * games.step;
                     let game_seed = Rng::derive(seed, i);
@@ -307,13 +380,18 @@ fn play_all(
                         write_record(set, dir, i, game_seed, &game)?;
                     }
                     acc.add_game(&game);
+                    if want_rows {
+                        rows.push(GameRow::of(&game, i, game_seed, &set.bots));
+                    }
                     bar.inc(1);
                 }
-                Ok(acc)
+                Ok((acc, rows))
             })
             .collect::<Result<_, CliError>>()?;
-        for p in &parts {
+        // In game order: the rows are the same for any thread count.
+        for (p, rows) in &parts {
             total.merge(p).map_err(CliError::failure)?;
+            sinks.take(rows)?;
         }
         start = end;
     }

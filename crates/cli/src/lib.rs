@@ -1,18 +1,24 @@
-//! The `carcassonne` command line: play, replay, simulate, merge and render.
+//! The `carcassonne` command line: play, replay, simulate, compare, merge and render.
 
 pub mod bots;
 pub mod builtin;
+pub mod charts;
+mod cmd_compare;
 mod cmd_merge;
 mod cmd_play;
 mod cmd_render;
 mod cmd_replay;
 pub mod cmd_rules;
 mod cmd_simulate;
+pub mod compare;
 pub mod driver;
 pub mod html;
 pub mod human;
+pub mod game_row;
+pub mod mcts;
 pub mod output;
 pub mod scenario;
+pub mod stats;
 pub mod summary;
 pub mod svg;
 
@@ -67,6 +73,9 @@ enum Cmd {
     Render(cmd_render::RenderArgs),
     /// List the embedded rule sets and the built-in plugins with their options.
     Rules(cmd_rules::RulesArgs),
+    /// Compare rule sets (or bot line-ups) on the same seeds, with 95% intervals
+    /// (docs/compare.md).
+    Compare(cmd_compare::CompareArgs),
 }
 
 /// Runs the CLI with the process arguments.
@@ -96,6 +105,7 @@ pub fn main() -> ExitCode {
         Cmd::Merge(a) => cmd_merge::run(a),
         Cmd::Render(a) => cmd_render::run(a),
         Cmd::Rules(a) => cmd_rules::run(a),
+        Cmd::Compare(a) => cmd_compare::run(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

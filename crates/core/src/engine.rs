@@ -235,7 +235,7 @@ impl Game {
     }
 
     /// Runs the automatic steps up to the next decision (or the end).
-    fn advance(&mut self) {
+    pub(crate) fn advance(&mut self) {
         let rules = &*self.rules;
         let st = &mut self.st;
         loop {
