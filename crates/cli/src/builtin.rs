@@ -31,6 +31,7 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_mayor::factory(),
         carcassonne_plugin_abbey::factory(),
         carcassonne_plugin_wagon::factory(),
+        carcassonne_plugin_bridge::factory(),
     ]
 }
 
@@ -64,6 +65,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/hills-sheep.toml", include_str!("../../../config/tiles/hills-sheep.toml")),
     ("config/abbey-mayor.toml", include_str!("../../../config/abbey-mayor.toml")),
     ("config/tiles/abbey-mayor.toml", include_str!("../../../config/tiles/abbey-mayor.toml")),
+    ("config/bridge.toml", include_str!("../../../config/bridge.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

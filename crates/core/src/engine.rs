@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use crate::geometry::{Pos, Rotation};
 use crate::placement::{check_tile, place_parts, tile_placements};
-use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey};
+use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
 use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
 use crate::tile::TileTypeId;
@@ -134,6 +134,9 @@ impl Game {
             DecisionKind::PlaceTile => {
                 if let Some(t) = st.tile {
                     tile_placements(rules, st, t, out, false);
+                    if rules.uses(Hooks::PLACEMENT_VARIANTS) && may_discard(rules, st, t, out) {
+                        out.push(Action::Pass);
+                    }
                 }
             }
             DecisionKind::Figure => {
@@ -153,7 +156,7 @@ impl Game {
             }
             return Err(IllegalAction("the game is over".into()));
         };
-        if let (DecisionKind::PlaceTile, Action::PlaceTile { pos, rot, face }) = (d.kind, a) {
+        if let (DecisionKind::PlaceTile, Action::PlaceTile { pos, rot, face, variant: 0 }) = (d.kind, a) {
             let t = self.st.tile.expect("a drawn tile");
             return check_tile(&self.rules, &self.st, t, *face, *pos, *rot).map_err(IllegalAction);
         }
@@ -192,7 +195,15 @@ impl Game {
             }
         } else {
             match (st.phase, a) {
-                (Phase::PlaceTile, Action::PlaceTile { pos, rot, face }) => {
+                (Phase::PlaceTile, Action::Pass) => {
+                    // A tile placeable only with a plugin's variants, discarded by the
+                    // player (BRIDGE-3): removed from the game as BASE-4 removes one.
+                    let t = st.tile.take().expect("a drawn tile");
+                    st.discarded += 1;
+                    st.log_entry(LogEntry::Discarded { tile: t, reason: "discarded by the player" });
+                    st.phase = Phase::Draw;
+                }
+                (Phase::PlaceTile, Action::PlaceTile { pos, rot, face, variant }) => {
                     let t = st.tile.take().expect("a drawn tile");
                     tracing::debug!(
                         turn = st.turn,
@@ -204,6 +215,9 @@ impl Game {
                         "tile placed"
                     );
                     place_parts(rules, st, t, face, pos, rot);
+                    if variant != 0 {
+                        rules.place_variant(st, &TilePlacement { tile: t, face, pos, rot, variant });
+                    }
                     st.phase = Phase::AfterTile;
                 }
                 (Phase::Figure, a) => {
@@ -394,6 +408,17 @@ impl Game {
     }
 }
 
+/// Whether the player may discard drawn tile `t` instead of placing it: every legal
+/// placement in `legal` is a variant, and the plugin of the first lets them
+/// ([`crate::Plugin::may_discard`], BRIDGE-3).
+fn may_discard(rules: &Rules, st: &State, t: TileTypeId, legal: &[Action]) -> bool {
+    let variant = |a: &Action| match *a {
+        Action::PlaceTile { variant, .. } => variant,
+        _ => 0,
+    };
+    !legal.is_empty() && legal.iter().all(|a| variant(a) != 0) && rules.may_discard(st, variant(&legal[0]), t)
+}
+
 /// Whether a plugin answers `game_goes_on` with true (BASE-10 with a later last round).
 fn game_goes_on(rules: &Rules, st: &State) -> bool {
     let q = Query { key: QueryKey::GAME_GOES_ON, figure: None, kind: None, part: None, node: None, by: u8::MAX };
@@ -412,7 +437,7 @@ fn decision_name(d: &Decision) -> &'static str {
 pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
     use serde_json::json;
     match *a {
-        Action::PlaceTile { pos, rot, face } => {
+        Action::PlaceTile { pos, rot, face, variant } => {
             let t = st.tile.map(|t| &rules.catalog.tiles[t as usize]);
             let mut v = json!({
                 "type": "place_tile",
@@ -425,6 +450,9 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
                     v["face"] = json!(t.faces[face as usize].name);
                 }
             }
+            if let (Some(tile), true) = (st.tile, variant != 0) {
+                v["variant"] = rules.describe_variant(st, &TilePlacement { tile, face, pos, rot, variant });
+            }
             v
         }
         Action::PlaceFigure { kind, part, feature } => {
@@ -435,7 +463,7 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
                 "cell": [pos.x, pos.y],
             });
             if feature != NO_FEATURE {
-                v["feature"] = json!(crate::tile::feature_name(&st.rotated(rules, part).features[feature as usize]));
+                v["feature"] = json!(crate::tile::feature_name(st.rotated_feature(rules, part, feature)));
             }
             v
         }

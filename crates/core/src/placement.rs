@@ -5,7 +5,7 @@
 use crate::action::Action;
 use crate::board::PlacedPart;
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
-use crate::plugin::TilePlacement;
+use crate::plugin::{Hooks, TilePlacement};
 use crate::rules::Rules;
 use crate::state::State;
 use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, NONE};
@@ -75,6 +75,14 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
                 }
                 if their_also != NONE {
                     st.graph.join(node_base + mine as u32, other.node_base + their_also as u32, 1);
+                }
+            } else if mine != NONE && other.signature != orp.signature {
+                // A neighbour whose sides a plugin changed (an added feature, e.g. a
+                // bridge's end: `State::add_edge_feature`).
+                if let Some(theirs) = st.side_node(rules, n, s.opposite()) {
+                    if st.graph.node(theirs).kind == rp.features[mine as usize].kind {
+                        st.graph.join(node_base + mine as u32, theirs, 2);
+                    }
                 }
             }
             // A closed side closes the road, city or river that meets it (TILES-MORE.md
@@ -156,6 +164,9 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                 rules.veto_tiles(st, t, out, from);
                 found = out.len() > from;
             }
+            if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+                return widen(rules, st, t, out, from);
+            }
             return found;
         }
         // `any`: the first placement that fits (and that every plugin allows).
@@ -165,13 +176,13 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                 while rots != 0 {
                     let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                     rots &= rots - 1;
-                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot }) {
+                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot, variant: 0 }) {
                         return true;
                     }
                 }
             }
         }
-        return false;
+        return rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0);
     }
     // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
     // neighbours (the part's rotations that fit the frontier's need code, from a table: a
@@ -189,7 +200,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                     }
                     let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
                     let anchor = Pos::new(cell.x - dx, cell.y - dy);
-                    let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8 };
+                    let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8, variant: 0 };
                     if local.contains(&a) {
                         continue;
                     }
@@ -204,8 +215,28 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         }
     }
     found |= !local.is_empty();
+    let from = out.len();
     out.extend(local);
+    // (With `any`, only reached when no plain placement exists.)
+    if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+        return widen(rules, st, t, out, from);
+    }
     found
+}
+
+/// Appends the plugins' placement variants of tile `t` ([`Hooks::PLACEMENT_VARIANTS`]) to
+/// `out`, whose plain placements start at `from`, and runs the tile vetoes over them;
+/// returns whether `out[from..]` holds any placement. Reached only when a plugin widens
+/// placements: the plain generation above is untouched otherwise.
+#[cold]
+#[inline(never)]
+fn widen(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, from: usize) -> bool {
+    let start = out.len();
+    rules.placement_variants(st, t, out);
+    if out.len() > start && rules.tile_has_vetoers(t) {
+        rules.veto_tiles(st, t, out, start);
+    }
+    out.len() > from
 }
 
 /// Rotations in each fit mask, in ascending order, padded with zeros: four 16-bit slots
@@ -258,6 +289,7 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
             pos: chunk[(e >> 2) as usize],
             rot: Rotation::from_quarters((e & 3) as u8),
             face: fi,
+            variant: 0,
         }));
     }
     found
@@ -303,7 +335,7 @@ fn tile_fits(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: 
             }
         }
     }
-    touches && rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot })
+    touches && rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot, variant: 0 })
 }
 
 /// Checks one tile placement and says why it is illegal.
@@ -353,7 +385,7 @@ fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos,
     if !touches {
         return Err(format!("tile {} at {pos} touches no placed tile", tile.id));
     }
-    if let Some((p, reason)) = rules.tile_veto_with_reason(st, &TilePlacement { tile: t, face, pos, rot }) {
+    if let Some((p, reason)) = rules.tile_veto_with_reason(st, &TilePlacement { tile: t, face, pos, rot, variant: 0 }) {
         let why = reason.map_or_else(String::new, |r| format!(": {r}"));
         return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'{why}", tile.id, rot.degrees()));
     }

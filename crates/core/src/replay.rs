@@ -259,7 +259,17 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
                 as u8,
             _ => 0,
         };
-        return Ok(Action::PlaceTile { pos: cell, rot, face });
+        let Some(want) = a.get("variant") else {
+            return Ok(Action::PlaceTile { pos: cell, rot, face, variant: 0 });
+        };
+        // A placement variant (e.g. with a bridge, BRIDGE-3): the legal one described so.
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let found = legal.iter().find(|l| {
+            matches!(**l, Action::PlaceTile { pos, rot: r, face: f, variant } if variant != 0 && pos == cell && r == rot && f == face)
+                && game.describe(l).get("variant") == Some(want)
+        });
+        return found.copied().ok_or_else(|| format!("place_tile {a}: no legal placement has this variant"));
     }
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);

@@ -1054,7 +1054,12 @@ fn as_placements(candidates: TileCandidates<'_>) -> &[Placement] {
 const _: () = {
     use std::mem::{align_of, size_of};
     assert!(size_of::<Action>() == size_of::<Placement>() && align_of::<Action>() == align_of::<Placement>());
-    let a = Action::PlaceTile { rot: carcassonne_core::Rotation::from_quarters(3), face: 7, pos: Pos::new(-70_000, 9) };
+    let a = Action::PlaceTile {
+        rot: carcassonne_core::Rotation::from_quarters(3),
+        face: 7,
+        variant: 0,
+        pos: Pos::new(-70_000, 9),
+    };
     // SAFETY: reads only bytes that are fields of both (no padding).
     let p = unsafe { &*(&a as *const Action).cast::<Placement>() };
     assert!(p.tag == Placement::TAG && p.quarters == 3 && p.face == 7 && p.x == -70_000 && p.y == 9);
@@ -1065,7 +1070,7 @@ mod tests {
     use super::*;
 
     /// Engine hooks a plugin file cannot subscribe to (after the interface's bits).
-    const BUILT_IN_ONLY: &[&str] = &["MAJORITY"];
+    const BUILT_IN_ONLY: &[&str] = &["MAJORITY", "PLACEMENT_VARIANTS"];
 
     /// The interface's hooks are the engine's first ones, bit for bit; the engine's later
     /// hooks (`MAJORITY`) are built-in only, beyond every bit a plugin file may set.

@@ -129,7 +129,7 @@ impl State {
                 format!(
                     "{} {}",
                     pos,
-                    crate::tile::feature_name(&self.rotated(rules, node.part).features[node.local as usize])
+                    crate::tile::feature_name(self.rotated_feature(rules, node.part, node.local))
                 )
             }
             None => pos.to_string(),
