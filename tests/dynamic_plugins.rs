@@ -116,7 +116,8 @@ fn figure_choices(text: &str, name: &str) -> (Game, Vec<(Action, Value)>) {
     let b = rules.catalog.id("B").unwrap();
     let mut g =
         Game::start(rules, GameOptions { players: 2, seed: 0, tile_order: Some(vec![b]), record: false }).unwrap();
-    g.try_play(Action::PlaceTile { pos: Pos::new(0, 1), rot: Rotation::from_quarters(0), face: 0, variant: 0 }).unwrap();
+    g.try_play(Action::PlaceTile { pos: Pos::new(0, 1), rot: Rotation::from_quarters(0), face: 0, variant: 0 })
+        .unwrap();
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     let described = legal.iter().map(|a| (*a, g.describe(a))).collect();

@@ -176,7 +176,8 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                 while rots != 0 {
                     let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                     rots &= rots - 1;
-                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot, variant: 0 }) {
+                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot, variant: 0 })
+                    {
                         return true;
                     }
                 }

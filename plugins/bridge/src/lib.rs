@@ -45,7 +45,7 @@ use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{State, MAX_PLAYERS};
-use carcassonne_core::tile::{signature_side, sides_fit, SideKind, TileTypeId};
+use carcassonne_core::tile::{sides_fit, signature_side, SideKind, TileTypeId};
 use carcassonne_core::{FeatureKind, NodeId, Pos, Rotation, Side};
 use serde::{Deserialize, Serialize};
 
@@ -166,8 +166,7 @@ fn face_table(face: &carcassonne_core::tile::TileFace) -> FaceTable {
             let q = rot.quarters() as usize;
             let sig = part.rotated[q].signature;
             let side = |s: usize| signature_side(sig, Side::from_index(s));
-            let mismatch =
-                (0..4).filter(|&s| d[s] != 0 && !sides_fit(side(s), d[s] - 1)).fold(0u8, |m, s| m | 1 << s);
+            let mismatch = (0..4).filter(|&s| d[s] != 0 && !sides_fit(side(s), d[s] - 1)).fold(0u8, |m, s| m | 1 << s);
             if mismatch == 0 {
                 continue;
             }
@@ -355,7 +354,8 @@ impl Plugin for Bridge {
         let mut any = false;
         self.bridge_options(st, me, |_, _| any = true);
         if any {
-            let d = Decision { player: st.current, kind: DecisionKind::Plugin { plugin: me as u8, code: PLACE, data: 0 } };
+            let d =
+                Decision { player: st.current, kind: DecisionKind::Plugin { plugin: me as u8, code: PLACE, data: 0 } };
             st.push_decision(d);
         }
     }

@@ -126,11 +126,7 @@ impl State {
         match f.node {
             Some(n) => {
                 let node = self.graph.node(n);
-                format!(
-                    "{} {}",
-                    pos,
-                    crate::tile::feature_name(self.rotated_feature(rules, node.part, node.local))
-                )
+                format!("{} {}", pos, crate::tile::feature_name(self.rotated_feature(rules, node.part, node.local)))
             }
             None => pos.to_string(),
         }
