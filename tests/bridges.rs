@@ -348,3 +348,81 @@ fn three_thousand_checked_games() {
     let g = common::play_checked(&r, 2, 5, false, Some(72), check_state);
     assert!(g.st.stats[r.stat("bridges_placed").unwrap()] > 0);
 }
+
+/// A rule set file with the bridge plugin added.
+fn with_bridges(file: &str) -> Arc<Rules> {
+    let text = std::fs::read_to_string(file).unwrap() + "\n[[plugins]]\nname = \"bridge\"\npriority = 80\n";
+    load_rules_text(file, &text).unwrap()
+}
+
+/// Seed 001 with Fairy & Dragon (2025): a bridge may lie on a lair tile (FD-LAIR-1 still
+/// keeps every figure off it: no thief there); the portal takes a follower onto a bridge,
+/// not onto the lair's; the dragon passes the bridge, eats the follower on it and leaves
+/// the bridge.
+#[test]
+fn seed_001_the_2025_dragon_crosses_a_bridge_and_eats_its_follower_the_portal_and_the_lair() {
+    let r = with_bridges("config/fairy-dragon.toml");
+    let mut g = start(&r, 2, &["B", "FDL2", "FDG1", "FDD3", "B"]);
+    play(&mut g, place_with("B", 1, 0, 0, (1, 0), "W-E"));
+    play(&mut g, pass());
+    // Seat 1: the lair FDL2 turned 90 (road W-E) east of B's bridge; a N-S bridge on it.
+    play(&mut g, place("FDL2", 2, 0, 90));
+    assert_eq!(described(&g), sorted(&[bridge(2, 0, "N-S"), pass()]));
+    play(&mut g, bridge(2, 0, "N-S"));
+    assert_eq!(described(&g), sorted(&[pass()]), "FD-LAIR-1: no thief on a lair's bridge");
+    play(&mut g, pass());
+    // The dragon is on the lair, facing its only neighbour (W). Seat 0: the portal tile
+    // FDG1 south of D; through the portal onto B's bridge, not onto the lair's.
+    play(&mut g, place("FDG1", 0, 1, 0));
+    let figs = described(&g);
+    assert!(figs.contains(&fig(1, 0, "road:E+W").to_string()), "{figs:?}");
+    assert!(!figs.iter().any(|f| f.contains("[2,0]")), "{figs:?}");
+    assert_eq!(figs.len(), 14, "D: 4 features, FDG1: 6, B: 3, and pass: {figs:?}");
+    play(&mut g, fig(1, 0, "road:E+W"));
+    // Seat 1 draws the dragon symbol FDD3: the dragon moves W to the end of the line,
+    // (1,0) then (0,0), and eats the follower on B's bridge; the bridges stay.
+    assert_eq!(followers_left(&g, 0), 7, "FD-DRAGON-2: eaten on the bridge");
+    assert_eq!(bridges(&g).bridges.len(), 2);
+    assert_eq!(g.st.extra_features.len(), 2);
+    assert_eq!(road(&g, 1, 0, Side::W), road(&g, 0, 0, Side::E), "the bridge's road stays joined");
+    assert_eq!(g.st.graph.followers(road(&g, 1, 0, Side::E)), 0);
+    let orient = |face: &str| json!({"type": "plugin", "plugin": "dragon-2025", "action": "orient", "face": face});
+    assert_eq!(described(&g), sorted(&[orient("E"), orient("S")]));
+    play(&mut g, orient("S"));
+    assert_eq!(g.scores(), &[0, 0]);
+    assert_eq!(g.st.tile.map(|t| g.rules.catalog.tile(t).id.as_str()), Some("FDD3"));
+}
+
+/// Seed 001 with the classic fairy (PD-FAIRY-1/3): the fairy may join a follower on a
+/// bridge, and pays 3 when that road scores. The road A - D - B (bridge) - A: 4 points
+/// to the thief, 3 fairy points.
+#[test]
+fn seed_001_the_classic_fairy_joins_a_follower_on_a_bridge() {
+    let base = std::fs::read_to_string("config/base.toml").unwrap();
+    let text =
+        base + "\n[[plugins]]\nname = \"fairy\"\npriority = 30\n\n[[plugins]]\nname = \"bridge\"\npriority = 80\n";
+    let r = load_rules_text("config/base.toml", &text).unwrap();
+    let mut g = start(&r, 2, &["B", "B", "A", "A"]);
+    play(&mut g, place_with("B", 1, 0, 0, (1, 0), "W-E"));
+    play(&mut g, fig(1, 0, "road:E+W"));
+    play(&mut g, place("B", 0, 1, 0));
+    play(&mut g, pass());
+    play(&mut g, pass());
+    // Seat 0: A turned 90 meets the bridge's E end; the fairy goes to the thief.
+    play(&mut g, place("A", 2, 0, 90));
+    play(&mut g, pass());
+    let fairy = json!({"type": "plugin", "plugin": "fairy", "action": "move_fairy", "at": "(1,0) road:E+W", "next_to": "follower"});
+    assert_eq!(
+        described(&g),
+        sorted(&[fairy.clone(), fig(2, 0, "field:Nw+Ne+En+Es+Se+Sw+Ws+Wn"), fig(2, 0, "monastery"), pass()])
+    );
+    play(&mut g, fairy);
+    // Seat 1 closes the road's west end: 4 tiles, and the fairy's 3.
+    play(&mut g, place("A", -1, 0, 270));
+    play(&mut g, pass());
+    play(&mut g, pass());
+    assert!(g.is_over());
+    assert_eq!(g.scores(), &[7, 0]);
+    let fairy = r.source("fairy").unwrap() as usize;
+    assert_eq!(g.st.points_by_source[0][fairy], 3);
+}
