@@ -426,3 +426,17 @@ fn seed_001_the_classic_fairy_joins_a_follower_on_a_bridge() {
     let fairy = r.source("fairy").unwrap() as usize;
     assert_eq!(g.st.points_by_source[0][fairy], 3);
 }
+
+/// Random games of the classic Princess & Dragon and of Fairy & Dragon (2025) with bridges,
+/// checked as above: the dragons, fairies and portals meet bridges without breaking a
+/// count, and records replay.
+#[test]
+fn checked_games_with_the_dragons_fairies_and_portals() {
+    // P&D: 102 tiles (a dragon tile set aside before the first draw is not in the stack);
+    // F&D: those in the stack after 5 left unseen, the start tile and the first draw.
+    for (file, tiles) in [("config/princess-dragon.toml", Some(102)), ("config/fairy-dragon.toml", None)] {
+        let r = with_bridges(file);
+        let text = std::fs::read_to_string(file).unwrap() + "\n[[plugins]]\nname = \"bridge\"\npriority = 80\n";
+        common::run_checked_games(file, &r, &text, 300, tiles, 100, check_state);
+    }
+}

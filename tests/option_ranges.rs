@@ -83,8 +83,8 @@ fn every_numeric_option_has_a_checked_and_documented_range() {
         }
     }
     // base 2, dragon, portal, princess, tower 2, barn 3, castle, dragon-2025, fairy-2025,
-    // inns-cathedrals 3, traders-builders 3, hills, vineyards, abbey.
-    assert_eq!(checked, 22);
+    // inns-cathedrals 3, traders-builders 3, hills, vineyards, abbey, bridge 2.
+    assert_eq!(checked, 24);
 }
 
 #[test]
