@@ -440,3 +440,70 @@ fn checked_games_with_the_dragons_fairies_and_portals() {
         common::run_checked_games(file, &r, &text, 300, tiles, 100, check_state);
     }
 }
+
+fn step(x: i32, y: i32) -> Value {
+    json!({"type": "plugin", "plugin": "dragon", "action": "step", "cell": [x, y]})
+}
+
+/// Seed 001 with the classic dragon (PD-DRAGON-5/6): a bridge may lie on a volcano tile
+/// (no figure on it); the dragon steps onto a bridge's tile, eats the thief on the bridge
+/// and leaves the bridge and its road.
+#[test]
+fn seed_001_the_classic_dragon_eats_a_follower_on_a_bridge() {
+    let base = std::fs::read_to_string("config/base.toml").unwrap();
+    let text = base
+        + "\n[[plugins]]\nname = \"dragon\"\npriority = 20\n[plugins.options]\ntile_set = \"princess-dragon\"\n\n\
+           [[plugins]]\nname = \"bridge\"\npriority = 80\n";
+    let text = text.replace("[tiles]\n", "[tiles]\nprincess-dragon = \"tiles/princess-dragon.toml\"\n");
+    let r = load_rules_text("config/base.toml", &text).unwrap();
+    let mut g = start(&r, 2, &["B", "PDV5", "PDD7", "B"]);
+    play(&mut g, place_with("B", 1, 0, 0, (1, 0), "W-E"));
+    play(&mut g, fig(1, 0, "road:E+W"));
+    // Seat 1: the volcano PDV5 (road W-E) east of the bridge; the dragon goes onto it. A
+    // N-S bridge on the volcano would be allowed; no figure may go there.
+    play(&mut g, place("PDV5", 2, 0, 0));
+    assert_eq!(described(&g), sorted(&[bridge(2, 0, "N-S"), pass()]));
+    play(&mut g, pass());
+    assert_eq!(described(&g), sorted(&[pass()]));
+    play(&mut g, pass());
+    // Seat 0: the dragon tile PDD7 east of the volcano, a farmer on it; then the dragon.
+    play(&mut g, place("PDD7", 3, 0, 0));
+    play(&mut g, pass());
+    play(&mut g, fig(3, 0, "field:Nw+Ne+En+Wn"));
+    assert_eq!(followers_left(&g, 0), 5);
+    assert_eq!(described(&g), sorted(&[step(1, 0), step(3, 0)]));
+    play(&mut g, step(1, 0));
+    assert_eq!(followers_left(&g, 0), 6, "PD-DRAGON-6: the thief on the bridge is eaten");
+    assert_eq!(bridges(&g).bridges.len(), 1, "the bridge stays");
+    assert_eq!(road(&g, 1, 0, Side::W), road(&g, 0, 0, Side::E));
+    assert_eq!(road(&g, 1, 0, Side::E), road(&g, 2, 0, Side::W));
+    assert_eq!(g.st.graph.followers(road(&g, 1, 0, Side::E)), 0);
+    // Seat 1's step: only D is left unvisited beside the dragon; then it has no step.
+    assert_eq!(described(&g), sorted(&[step(0, 0)]));
+    play(&mut g, step(0, 0));
+    assert_eq!(g.st.turn, 4);
+    assert_eq!(g.scores(), &[0, 0]);
+}
+
+/// Seed 001 with the 2025 fairy (FD-FAIRY-1, `fairy_may_join`): seat 0 completes D's city
+/// with nobody in it (no points) and may assign the fairy to its thief on a bridge.
+#[test]
+fn seed_001_the_2025_fairy_joins_a_follower_on_a_bridge() {
+    let r = with_bridges("config/fairy-dragon.toml");
+    let mut g = start(&r, 2, &["B", "B", "E", "B"]);
+    play(&mut g, place_with("B", 1, 0, 0, (1, 0), "W-E"));
+    play(&mut g, fig(1, 0, "road:E+W"));
+    play(&mut g, place("B", 0, 1, 0));
+    play(&mut g, pass());
+    play(&mut g, pass());
+    play(&mut g, place("E", 0, -1, 180));
+    play(&mut g, pass());
+    play(&mut g, pass());
+    let assign = json!({"type": "plugin", "plugin": "fairy-2025", "action": "assign_fairy", "at": "(1,0) road:E+W"});
+    assert_eq!(described(&g), sorted(&[assign.clone(), pass()]));
+    play(&mut g, assign);
+    let fairy = r.figure_kind("fairy").unwrap();
+    let f = g.st.figures.iter().find(|f| f.alive && f.kind == fairy);
+    assert!(f.is_some_and(|f| f.part == part(&g, 1, 0)), "the fairy stands with the thief");
+    assert_eq!(g.scores(), &[0, 0]);
+}
