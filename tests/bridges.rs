@@ -162,11 +162,8 @@ fn bridge_4_a_bridge_joins_two_roads_across_a_field_without_splitting_it() {
     assert_eq!(described(&g), sorted(&[bridge(0, 1, "W-E"), pass()]));
     play(&mut g, pass());
     play(&mut g, pass());
-    let variants: Vec<Value> = legal(&g)
-        .iter()
-        .filter(|a| matches!(a, Action::PlaceTile { variant, .. } if *variant != 0))
-        .map(|a| g.describe(a))
-        .collect();
+    let variants: Vec<Value> =
+        legal(&g).iter().filter(|a| matches!(a, Action::PlaceTileVariant { .. })).map(|a| g.describe(a)).collect();
     assert!(variants.contains(&place_with("A", 1, 1, 90, (0, 1), "W-E")), "{variants:?}");
     assert!(variants.contains(&place_with("A", -1, 1, 270, (0, 1), "W-E")), "{variants:?}");
     // Below B, A's road N would meet B's S side: a N-S bridge on B would end at D's field.
@@ -277,7 +274,7 @@ fn bridge_2_one_bridge_per_turn_beside_the_figure() {
     // Seat 1: B east of B(0,1). Its W side faces the bridge's road: only with a bridge of
     // its own (W-E: the W end meets that road).
     assert_eq!(
-        legal(&g).iter().filter(|a| matches!(a, Action::PlaceTile { pos, .. } if *pos == Pos::new(1, 1))).count(),
+        legal(&g).iter().filter(|a| matches!(a, Action::PlaceTile { pos, .. } | Action::PlaceTileVariant { pos, .. } if *pos == Pos::new(1, 1))).count(),
         1
     );
     play(&mut g, place_with("B", 1, 1, 0, (1, 1), "W-E"));

@@ -73,24 +73,14 @@ fn a_double_tile_is_one_action_on_two_cells_and_each_half_counts() {
     g.legal_actions(&mut legal);
     // Start tile D: road E-W at (0,0). The double road's W half continues it east of (0,0)
     // at rotation 0: first half (1,0), second half (2,0).
-    let a = Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(0), face: 0, variant: 0 };
+    let a = Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(0), face: 0 };
     assert!(legal.contains(&a), "{legal:?}");
     // Rotated by 180 the second half lies west of the first: first half at (-1,0) continues
     // D's road westwards, the monastery half at (-2,0).
-    assert!(legal.contains(&Action::PlaceTile {
-        pos: Pos::new(-1, 0),
-        rot: Rotation::from_quarters(2),
-        face: 0,
-        variant: 0
-    }));
+    assert!(legal.contains(&Action::PlaceTile { pos: Pos::new(-1, 0), rot: Rotation::from_quarters(2), face: 0 }));
     // First half at (2,0) at 180 would put the monastery half at (1,0), its field side
     // against D's road: not offered.
-    assert!(!legal.contains(&Action::PlaceTile {
-        pos: Pos::new(2, 0),
-        rot: Rotation::from_quarters(2),
-        face: 0,
-        variant: 0
-    }));
+    assert!(!legal.contains(&Action::PlaceTile { pos: Pos::new(2, 0), rot: Rotation::from_quarters(2), face: 0 }));
     // Every listed placement is legal by the checker, and no two are the same.
     for x in &legal {
         g.check(x).unwrap();
@@ -121,8 +111,6 @@ fn a_blocked_second_half_makes_the_placement_illegal() {
     let g =
         Game::start(r.clone(), GameOptions { players: 2, seed: 0, tile_order: Some(vec![dr]), record: false }).unwrap();
     // At rotation 180 with the first half at (1,0), the second half would lie on (0,0).
-    let e = g
-        .check(&Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(2), face: 0, variant: 0 })
-        .unwrap_err();
+    let e = g.check(&Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(2), face: 0 }).unwrap_err();
     assert!(e.0.contains("(0,0) already holds a tile"), "{e}");
 }

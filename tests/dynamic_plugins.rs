@@ -116,8 +116,7 @@ fn figure_choices(text: &str, name: &str) -> (Game, Vec<(Action, Value)>) {
     let b = rules.catalog.id("B").unwrap();
     let mut g =
         Game::start(rules, GameOptions { players: 2, seed: 0, tile_order: Some(vec![b]), record: false }).unwrap();
-    g.try_play(Action::PlaceTile { pos: Pos::new(0, 1), rot: Rotation::from_quarters(0), face: 0, variant: 0 })
-        .unwrap();
+    g.try_play(Action::PlaceTile { pos: Pos::new(0, 1), rot: Rotation::from_quarters(0), face: 0 }).unwrap();
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     let described = legal.iter().map(|a| (*a, g.describe(a))).collect();
@@ -194,7 +193,7 @@ fn first_placements(rules: &Arc<Rules>) -> (String, Vec<Action>) {
 
 /// A placement as the probe's `veto` option names it: tile, x, y, degrees, face.
 fn veto_entry(tile: &str, a: &Action) -> String {
-    let Action::PlaceTile { pos, rot, face, .. } = *a else { panic!("{a:?}") };
+    let Action::PlaceTile { pos, rot, face } = *a else { panic!("{a:?}") };
     format!("\"{tile} {} {} {} {face}\"", pos.x, pos.y, rot.degrees())
 }
 

@@ -216,7 +216,6 @@ priority = -1
         pos: carcassonne_core::Pos::new(0, -1),
         rot: carcassonne_core::Rotation::from_quarters(2),
         face: 0,
-        variant: 0,
     })
     .unwrap();
     let mut legal = Vec::new();

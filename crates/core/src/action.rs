@@ -12,11 +12,7 @@ use crate::geometry::{Pos, Rotation};
 #[repr(u8)]
 pub enum Action {
     /// Place the drawn tile: its first part at `pos`, turned by `rot`, face `face`.
-    /// `variant` 0 is the plain placement; another value is a placement variant of the
-    /// plugin that reserved it ([`crate::rules::Registry::placement_variants`], e.g. a
-    /// tile placed with a bridge that changes one of the sides, BRIDGE-3). It lies in what
-    /// was the padding byte: the layout stays 12 bytes.
-    PlaceTile { rot: Rotation, face: u8, variant: u8, pos: Pos },
+    PlaceTile { rot: Rotation, face: u8, pos: Pos },
     /// Place a figure of `kind` from supply on feature `feature` of placed part `part`
     /// (`feature == NO_FEATURE`: on the tile, not on a feature).
     PlaceFigure { kind: u8, feature: u8, part: u32 },
@@ -24,6 +20,12 @@ pub enum Action {
     Pass,
     /// A plugin's own action: `plugin` is its index, the rest its own encoding.
     Plugin { plugin: u8, code: u16, a: i32, b: i32 },
+    /// Place the drawn tile as [`Action::PlaceTile`] does, with placement variant `variant`
+    /// (never 0) of the plugin that reserved it
+    /// ([`crate::rules::Registry::placement_variants`]), e.g. with a bridge that turns a
+    /// field side into a road (BRIDGE-3). Last, so that the other tags stay as they were;
+    /// the plain placements keep their own variant, so that generating them is unchanged.
+    PlaceTileVariant { rot: Rotation, face: u8, variant: u8, pos: Pos },
 }
 
 /// Candidate placements of one tile, as [`crate::Plugin::allow_tiles`] receives them: every
@@ -80,7 +82,7 @@ mod tests {
 
     #[test]
     fn tile_candidates_hold_only_tile_placements() {
-        let tile = Action::PlaceTile { rot: Rotation::from_quarters(1), face: 0, variant: 0, pos: Pos::new(1, 0) };
+        let tile = Action::PlaceTile { rot: Rotation::from_quarters(1), face: 0, pos: Pos::new(1, 0) };
         assert_eq!(TileCandidates::new(&[tile, tile]).map(|c| c.len()), Some(2));
         assert!(TileCandidates::new(&[tile, Action::Pass]).is_none());
         assert!(TileCandidates::new(&[Action::PlaceFigure { kind: 0, feature: 0, part: 0 }]).is_none());

@@ -156,7 +156,7 @@ impl Game {
             }
             return Err(IllegalAction("the game is over".into()));
         };
-        if let (DecisionKind::PlaceTile, Action::PlaceTile { pos, rot, face, variant: 0 }) = (d.kind, a) {
+        if let (DecisionKind::PlaceTile, Action::PlaceTile { pos, rot, face }) = (d.kind, a) {
             let t = self.st.tile.expect("a drawn tile");
             return check_tile(&self.rules, &self.st, t, *face, *pos, *rot).map_err(IllegalAction);
         }
@@ -203,7 +203,14 @@ impl Game {
                     st.log_entry(LogEntry::Discarded { tile: t, reason: "discarded by the player" });
                     st.phase = Phase::Draw;
                 }
-                (Phase::PlaceTile, Action::PlaceTile { pos, rot, face, variant }) => {
+                (Phase::PlaceTile, Action::PlaceTileVariant { pos, rot, face, variant }) => {
+                    let t = st.tile.take().expect("a drawn tile");
+                    tracing::debug!(turn = st.turn, player, variant, "tile placed with a variant");
+                    place_parts(rules, st, t, face, pos, rot);
+                    rules.place_variant(st, &TilePlacement { tile: t, face, pos, rot, variant });
+                    st.phase = Phase::AfterTile;
+                }
+                (Phase::PlaceTile, Action::PlaceTile { pos, rot, face }) => {
                     let t = st.tile.take().expect("a drawn tile");
                     tracing::debug!(
                         turn = st.turn,
@@ -215,9 +222,6 @@ impl Game {
                         "tile placed"
                     );
                     place_parts(rules, st, t, face, pos, rot);
-                    if variant != 0 {
-                        rules.place_variant(st, &TilePlacement { tile: t, face, pos, rot, variant });
-                    }
                     st.phase = Phase::AfterTile;
                 }
                 (Phase::Figure, a) => {
@@ -413,7 +417,7 @@ impl Game {
 /// ([`crate::Plugin::may_discard`], BRIDGE-3).
 fn may_discard(rules: &Rules, st: &State, t: TileTypeId, legal: &[Action]) -> bool {
     let variant = |a: &Action| match *a {
-        Action::PlaceTile { variant, .. } => variant,
+        Action::PlaceTileVariant { variant, .. } => variant,
         _ => 0,
     };
     !legal.is_empty() && legal.iter().all(|a| variant(a) != 0) && rules.may_discard(st, variant(&legal[0]), t)
@@ -437,24 +441,8 @@ fn decision_name(d: &Decision) -> &'static str {
 pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
     use serde_json::json;
     match *a {
-        Action::PlaceTile { pos, rot, face, variant } => {
-            let t = st.tile.map(|t| &rules.catalog.tiles[t as usize]);
-            let mut v = json!({
-                "type": "place_tile",
-                "tile": t.map(|t| t.id.as_str()),
-                "cell": [pos.x, pos.y],
-                "rotation": rot.degrees(),
-            });
-            if let Some(t) = t {
-                if t.faces.len() > 1 {
-                    v["face"] = json!(t.faces[face as usize].name);
-                }
-            }
-            if let (Some(tile), true) = (st.tile, variant != 0) {
-                v["variant"] = rules.describe_variant(st, &TilePlacement { tile, face, pos, rot, variant });
-            }
-            v
-        }
+        Action::PlaceTile { pos, rot, face } => describe_tile(rules, st, pos, rot, face, 0),
+        Action::PlaceTileVariant { pos, rot, face, variant } => describe_tile(rules, st, pos, rot, face, variant),
         Action::PlaceFigure { kind, part, feature } => {
             let pos = st.board.parts[part as usize].pos;
             let mut v = json!({
@@ -478,4 +466,25 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
             v
         }
     }
+}
+
+/// JSON form of a tile placement (`variant` 0: a plain one).
+fn describe_tile(rules: &Rules, st: &State, pos: Pos, rot: Rotation, face: u8, variant: u8) -> serde_json::Value {
+    use serde_json::json;
+    let t = st.tile.map(|t| &rules.catalog.tiles[t as usize]);
+    let mut v = json!({
+        "type": "place_tile",
+        "tile": t.map(|t| t.id.as_str()),
+        "cell": [pos.x, pos.y],
+        "rotation": rot.degrees(),
+    });
+    if let Some(t) = t {
+        if t.faces.len() > 1 {
+            v["face"] = json!(t.faces[face as usize].name);
+        }
+    }
+    if let (Some(tile), true) = (st.tile, variant != 0) {
+        v["variant"] = rules.describe_variant(st, &TilePlacement { tile, face, pos, rot, variant });
+    }
+    v
 }

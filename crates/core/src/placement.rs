@@ -201,7 +201,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                     }
                     let (dx, dy) = p.rotated[rot.quarters() as usize].offset;
                     let anchor = Pos::new(cell.x - dx, cell.y - dy);
-                    let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8, variant: 0 };
+                    let a = Action::PlaceTile { pos: anchor, rot, face: fi as u8 };
                     if local.contains(&a) {
                         continue;
                     }
@@ -225,8 +225,9 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     found
 }
 
-/// Appends the plugins' placement variants of tile `t` ([`Hooks::PLACEMENT_VARIANTS`]) to
-/// `out`, whose plain placements start at `from`, and runs the tile vetoes over them;
+/// Appends the plugins' placement variants of tile `t` ([`Hooks::PLACEMENT_VARIANTS`],
+/// [`Action::PlaceTileVariant`]) to `out`, whose plain placements start at `from`, and
+/// runs the tile vetoes over them (one by one, through [`Rules::allow_tile`]);
 /// returns whether `out[from..]` holds any placement. Reached only when a plugin widens
 /// placements: the plain generation above is untouched otherwise.
 #[cold]
@@ -235,7 +236,18 @@ fn widen(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, from: 
     let start = out.len();
     rules.placement_variants(st, t, out);
     if out.len() > start && rules.tile_has_vetoers(t) {
-        rules.veto_tiles(st, t, out, start);
+        // Few candidates: every veto judges each one, the variant in view.
+        let mut k = start;
+        for j in start..out.len() {
+            let a = out[j];
+            if let Action::PlaceTileVariant { rot, face, variant, pos } = a {
+                if rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot, variant }) {
+                    out[k] = a;
+                    k += 1;
+                }
+            }
+        }
+        out.truncate(k);
     }
     out.len() > from
 }
@@ -290,7 +302,6 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
             pos: chunk[(e >> 2) as usize],
             rot: Rotation::from_quarters((e & 3) as u8),
             face: fi,
-            variant: 0,
         }));
     }
     found

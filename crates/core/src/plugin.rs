@@ -113,7 +113,9 @@ pub struct TilePlacement {
     pub pos: crate::geometry::Pos,
     pub rot: crate::geometry::Rotation,
     /// 0: the plain placement; else the placement variant of the plugin that reserved the
-    /// code ([`Action::PlaceTile`]'s `variant`, [`crate::rules::Rules::variant_owner`]).
+    /// code ([`Action::PlaceTileVariant`], [`crate::rules::Rules::variant_owner`]); the
+    /// plain placements reach [`Plugin::allow_tiles`] in lists, the variants
+    /// [`Plugin::allow_tile`] one by one.
     pub variant: u8,
 }
 
@@ -259,17 +261,17 @@ pub trait Plugin: Send + Sync + 'static {
     ) {
         // Only a veto is written: a plugin that allows leaves `allowed` alone.
         for (a, ok) in candidates.iter().zip(allowed.iter_mut()) {
-            if let (true, Action::PlaceTile { pos, rot, face, variant }) = (*ok, *a) {
-                if !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot, variant }) {
+            if let (true, Action::PlaceTile { pos, rot, face }) = (*ok, *a) {
+                if !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot, variant: 0 }) {
                     *ok = false;
                 }
             }
         }
     }
     /// [`Hooks::PLACEMENT_VARIANTS`]: appends to `out` the placements of the drawn tile
-    /// `tile` that are legal only with one of this plugin's variants (`variant` set to a
-    /// code it reserved with [`Registry::placement_variants`]; the plain placements are
-    /// already in `out`, and a variant must not repeat one). The plugin checks the
+    /// `tile` that are legal only with one of this plugin's variants
+    /// ([`Action::PlaceTileVariant`] with a code it reserved with
+    /// [`Registry::placement_variants`]; the plain placements are already in `out`). The plugin checks the
     /// geometry as its variant changes it; the core then runs every tile veto over the
     /// variants too. Asked for every legal-placement list, and for the BASE-4 check only
     /// when no plain placement exists.

@@ -125,7 +125,7 @@ impl Registry {
     }
 
     /// Reserves `count` placement-variant codes for this plugin (its
-    /// [`Plugin::placement_variants`], [`Action::PlaceTile`]'s `variant`); returns the
+    /// [`Plugin::placement_variants`], [`Action::PlaceTileVariant`]); returns the
     /// first. At most 255 codes in a rule set.
     pub fn placement_variants(&mut self, count: u8) -> Result<u8, String> {
         if self.variant_owner.is_empty() {

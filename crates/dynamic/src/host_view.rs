@@ -57,7 +57,7 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action, me:
             mine: plugin as usize == me,
             ..view("plugin")
         },
-        Action::PlaceTile { .. } => view("place_tile"),
+        Action::PlaceTile { .. } | Action::PlaceTileVariant { .. } => view("place_tile"),
     }
 }
 

@@ -1054,12 +1054,7 @@ fn as_placements(candidates: TileCandidates<'_>) -> &[Placement] {
 const _: () = {
     use std::mem::{align_of, size_of};
     assert!(size_of::<Action>() == size_of::<Placement>() && align_of::<Action>() == align_of::<Placement>());
-    let a = Action::PlaceTile {
-        rot: carcassonne_core::Rotation::from_quarters(3),
-        face: 7,
-        variant: 0,
-        pos: Pos::new(-70_000, 9),
-    };
+    let a = Action::PlaceTile { rot: carcassonne_core::Rotation::from_quarters(3), face: 7, pos: Pos::new(-70_000, 9) };
     // SAFETY: reads only bytes that are fields of both (no padding).
     let p = unsafe { &*(&a as *const Action).cast::<Placement>() };
     assert!(p.tag == Placement::TAG && p.quarters == 3 && p.face == 7 && p.x == -70_000 && p.y == 9);

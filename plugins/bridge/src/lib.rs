@@ -18,7 +18,7 @@
 //!   the tile (its field sides N-S or W-E become roads that meet the neighbours' roads
 //!   or face empty cells) or on the neighbour whose field side faces the tile's road (its
 //!   far side a field side facing an empty cell or a road). Every tile veto judges the
-//!   variants as any placement (`TilePlacement::variant`); the bridge is the turn's
+//!   variants as any placement (`Action::PlaceTileVariant`, `TilePlacement::variant`); the bridge is the turn's
 //!   bridge. Which cells and rotations can fit with a bridge comes from tables per tile
 //!   face and frontier need code built at registration, so that a turn costs two table
 //!   reads per frontier cell. A tile whose only placements need a bridge may be
@@ -310,7 +310,7 @@ impl Plugin for Bridge {
                     while rots != 0 {
                         let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                         rots &= rots - 1;
-                        out.push(Action::PlaceTile { rot, face, variant: first + axis as u8, pos });
+                        out.push(Action::PlaceTileVariant { rot, face, variant: first + axis as u8, pos });
                     }
                 }
                 for q in 0..4u8 {
@@ -323,7 +323,7 @@ impl Plugin for Bridge {
                     let axis = if matches!(side, Side::N | Side::S) { 0 } else { 1 };
                     if self.bridge_fits(st, s, n, axis) {
                         let rot = Rotation::from_quarters(q);
-                        out.push(Action::PlaceTile { rot, face, variant: first + 2 + side as u8, pos });
+                        out.push(Action::PlaceTileVariant { rot, face, variant: first + 2 + side as u8, pos });
                     }
                 }
             }
