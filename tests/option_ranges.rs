@@ -85,8 +85,8 @@ fn every_numeric_option_has_a_checked_and_documented_range() {
     }
     // base 2, dragon, portal, princess, tower 2, barn 3, castle, dragon-2025, fairy-2025,
     // inns-cathedrals 3, traders-builders 3, hills, vineyards, abbey, bazaar 2, acrobats 2,
-    // ringmaster.
-    assert_eq!(checked, 27);
+    // ringmaster, bridge 2.
+    assert_eq!(checked, 29);
 }
 
 #[test]

@@ -35,6 +35,7 @@ pub fn factories() -> Vec<PluginFactory> {
         carcassonne_plugin_circus::factory(),
         carcassonne_plugin_acrobats::factory(),
         carcassonne_plugin_ringmaster::factory(),
+        carcassonne_plugin_bridge::factory(),
     ]
 }
 
@@ -72,6 +73,7 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
     ("config/tiles/bridges-bazaars.toml", include_str!("../../../config/tiles/bridges-bazaars.toml")),
     ("config/big-top.toml", include_str!("../../../config/big-top.toml")),
     ("config/tiles/big-top.toml", include_str!("../../../config/tiles/big-top.toml")),
+    ("config/bridge.toml", include_str!("../../../config/bridge.toml")),
 ];
 
 /// The rule set `simulate` and `play` use without `--rules`: the richest one supported.

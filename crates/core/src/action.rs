@@ -20,6 +20,12 @@ pub enum Action {
     Pass,
     /// A plugin's own action: `plugin` is its index, the rest its own encoding.
     Plugin { plugin: u8, code: u16, a: i32, b: i32 },
+    /// Place the drawn tile as [`Action::PlaceTile`] does, with placement variant `variant`
+    /// (never 0) of the plugin that reserved it
+    /// ([`crate::rules::Registry::placement_variants`]), e.g. with a bridge that turns a
+    /// field side into a road (BRIDGE-3). Last, so that the other tags stay as they were;
+    /// the plain placements keep their own variant, so that generating them is unchanged.
+    PlaceTileVariant { rot: Rotation, face: u8, variant: u8, pos: Pos },
 }
 
 /// Candidate placements of one tile, as [`crate::Plugin::allow_tiles`] receives them: every

@@ -231,6 +231,24 @@ impl Board {
         idx
     }
 
+    /// Changes what side `s` of placed part `part` shows to `kind` (a side kind as in
+    /// signatures, e.g. a field side that a bridge turns into a road): its signature and
+    /// the need code of the empty cell beyond follow.
+    pub fn set_side(&mut self, part: u32, s: Side, kind: u32) {
+        let p = &mut self.parts[part as usize];
+        let shift = 8 * s as u32;
+        let old = (p.signature >> shift) & 0xFF;
+        p.signature = (p.signature & !(0xFF << shift)) | ((kind & 0xFF) << shift);
+        let q = p.pos.step(s);
+        let Some(qi) = self.index(q) else { return };
+        let c = self.cells[qi];
+        if c & FRONTIER != 0 {
+            let back = NEED_POW[s.opposite() as usize];
+            let need = &mut self.needs[(c & !FRONTIER) as usize];
+            *need = *need - NEED_DIGIT[(old & 7) as usize] * back + NEED_DIGIT[(kind & 7) as usize] * back;
+        }
+    }
+
     fn remove_frontier(&mut self, i: usize) {
         self.frontier.swap_remove(i);
         self.needs.swap_remove(i);

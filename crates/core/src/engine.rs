@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use crate::geometry::{Pos, Rotation};
 use crate::placement::{check_tile, place_parts, tile_placements};
-use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey};
+use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
 use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
 use crate::tile::TileTypeId;
@@ -134,6 +134,9 @@ impl Game {
             DecisionKind::PlaceTile => {
                 if let Some(t) = st.tile {
                     tile_placements(rules, st, t, out, false);
+                    if rules.uses(Hooks::PLACEMENT_VARIANTS) && may_discard(rules, st, t, out) {
+                        out.push(Action::Pass);
+                    }
                 }
             }
             DecisionKind::Figure => {
@@ -192,6 +195,21 @@ impl Game {
             }
         } else {
             match (st.phase, a) {
+                (Phase::PlaceTile, Action::Pass) => {
+                    // A tile placeable only with a plugin's variants, discarded by the
+                    // player (BRIDGE-3): removed from the game as BASE-4 removes one.
+                    let t = st.tile.take().expect("a drawn tile");
+                    st.discarded += 1;
+                    st.log_entry(LogEntry::Discarded { tile: t, reason: "discarded by the player" });
+                    st.phase = Phase::Draw;
+                }
+                (Phase::PlaceTile, Action::PlaceTileVariant { pos, rot, face, variant }) => {
+                    let t = st.tile.take().expect("a drawn tile");
+                    tracing::debug!(turn = st.turn, player, variant, "tile placed with a variant");
+                    place_parts(rules, st, t, face, pos, rot);
+                    rules.place_variant(st, &TilePlacement { tile: t, face, pos, rot, variant });
+                    st.phase = Phase::AfterTile;
+                }
                 (Phase::PlaceTile, Action::PlaceTile { pos, rot, face }) => {
                     let t = st.tile.take().expect("a drawn tile");
                     tracing::debug!(
@@ -399,6 +417,17 @@ impl Game {
     }
 }
 
+/// Whether the player may discard drawn tile `t` instead of placing it: every legal
+/// placement in `legal` is a variant, and the plugin of the first lets them
+/// ([`crate::Plugin::may_discard`], BRIDGE-3).
+fn may_discard(rules: &Rules, st: &State, t: TileTypeId, legal: &[Action]) -> bool {
+    let variant = |a: &Action| match *a {
+        Action::PlaceTileVariant { variant, .. } => variant,
+        _ => 0,
+    };
+    !legal.is_empty() && legal.iter().all(|a| variant(a) != 0) && rules.may_discard(st, variant(&legal[0]), t)
+}
+
 /// Whether a plugin answers `game_goes_on` with true (BASE-10 with a later last round).
 fn game_goes_on(rules: &Rules, st: &State) -> bool {
     let q = Query { key: QueryKey::GAME_GOES_ON, figure: None, kind: None, part: None, node: None, by: u8::MAX };
@@ -417,21 +446,8 @@ fn decision_name(d: &Decision) -> &'static str {
 pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
     use serde_json::json;
     match *a {
-        Action::PlaceTile { pos, rot, face } => {
-            let t = st.tile.map(|t| &rules.catalog.tiles[t as usize]);
-            let mut v = json!({
-                "type": "place_tile",
-                "tile": t.map(|t| t.id.as_str()),
-                "cell": [pos.x, pos.y],
-                "rotation": rot.degrees(),
-            });
-            if let Some(t) = t {
-                if t.faces.len() > 1 {
-                    v["face"] = json!(t.faces[face as usize].name);
-                }
-            }
-            v
-        }
+        Action::PlaceTile { pos, rot, face } => describe_tile(rules, st, pos, rot, face, 0),
+        Action::PlaceTileVariant { pos, rot, face, variant } => describe_tile(rules, st, pos, rot, face, variant),
         Action::PlaceFigure { kind, part, feature } => {
             let pos = st.board.parts[part as usize].pos;
             let mut v = json!({
@@ -440,7 +456,7 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
                 "cell": [pos.x, pos.y],
             });
             if feature != NO_FEATURE {
-                v["feature"] = json!(crate::tile::feature_name(&st.rotated(rules, part).features[feature as usize]));
+                v["feature"] = json!(crate::tile::feature_name(st.rotated_feature(rules, part, feature)));
             }
             v
         }
@@ -455,4 +471,25 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
             v
         }
     }
+}
+
+/// JSON form of a tile placement (`variant` 0: a plain one).
+fn describe_tile(rules: &Rules, st: &State, pos: Pos, rot: Rotation, face: u8, variant: u8) -> serde_json::Value {
+    use serde_json::json;
+    let t = st.tile.map(|t| &rules.catalog.tiles[t as usize]);
+    let mut v = json!({
+        "type": "place_tile",
+        "tile": t.map(|t| t.id.as_str()),
+        "cell": [pos.x, pos.y],
+        "rotation": rot.degrees(),
+    });
+    if let Some(t) = t {
+        if t.faces.len() > 1 {
+            v["face"] = json!(t.faces[face as usize].name);
+        }
+    }
+    if let (Some(tile), true) = (st.tile, variant != 0) {
+        v["variant"] = rules.describe_variant(st, &TilePlacement { tile, face, pos, rot, variant });
+    }
+    v
 }

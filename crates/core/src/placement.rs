@@ -5,7 +5,7 @@
 use crate::action::Action;
 use crate::board::PlacedPart;
 use crate::geometry::{half_mirror, Pos, Rotation, Side};
-use crate::plugin::TilePlacement;
+use crate::plugin::{Hooks, TilePlacement};
 use crate::rules::Rules;
 use crate::state::State;
 use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, NONE};
@@ -75,6 +75,14 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
                 }
                 if their_also != NONE {
                     st.graph.join(node_base + mine as u32, other.node_base + their_also as u32, 1);
+                }
+            } else if mine != NONE && other.signature != orp.signature {
+                // A neighbour whose sides a plugin changed (an added feature, e.g. a
+                // bridge's end: `State::add_edge_feature`).
+                if let Some(theirs) = st.side_node(rules, n, s.opposite()) {
+                    if st.graph.node(theirs).kind == rp.features[mine as usize].kind {
+                        st.graph.join(node_base + mine as u32, theirs, 2);
+                    }
                 }
             }
             // A closed side closes the road, city or river that meets it (TILES-MORE.md
@@ -163,6 +171,9 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                 rules.veto_tiles(st, t, out, from);
                 found = out.len() > from;
             }
+            if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+                return widen(rules, st, t, out, from);
+            }
             return found;
         }
         // `any`: the first placement that fits (and that every plugin allows).
@@ -172,13 +183,14 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                 while rots != 0 {
                     let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                     rots &= rots - 1;
-                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot }) {
+                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot, variant: 0 })
+                    {
                         return true;
                     }
                 }
             }
         }
-        return false;
+        return rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0);
     }
     // Multi-part tiles: any part may land on a frontier cell, if it fits the cell's placed
     // neighbours (the part's rotations that fit the frontier's need code, from a table: a
@@ -211,8 +223,40 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         }
     }
     found |= !local.is_empty();
+    let from = out.len();
     out.extend(local);
+    // (With `any`, only reached when no plain placement exists.)
+    if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+        return widen(rules, st, t, out, from);
+    }
     found
+}
+
+/// Appends the plugins' placement variants of tile `t` ([`Hooks::PLACEMENT_VARIANTS`],
+/// [`Action::PlaceTileVariant`]) to `out`, whose plain placements start at `from`, and
+/// runs the tile vetoes over them (one by one, through [`Rules::allow_tile`]);
+/// returns whether `out[from..]` holds any placement. Reached only when a plugin widens
+/// placements: the plain generation above is untouched otherwise.
+#[cold]
+#[inline(never)]
+fn widen(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, from: usize) -> bool {
+    let start = out.len();
+    rules.placement_variants(st, t, out);
+    if out.len() > start && rules.tile_has_vetoers(t) {
+        // Few candidates: every veto judges each one, the variant in view.
+        let mut k = start;
+        for j in start..out.len() {
+            let a = out[j];
+            if let Action::PlaceTileVariant { rot, face, variant, pos } = a {
+                if rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot, variant }) {
+                    out[k] = a;
+                    k += 1;
+                }
+            }
+        }
+        out.truncate(k);
+    }
+    out.len() > from
 }
 
 /// Rotations in each fit mask, in ascending order, padded with zeros: four 16-bit slots
@@ -310,7 +354,7 @@ fn tile_fits(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: 
             }
         }
     }
-    touches && rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot })
+    touches && rules.allow_tile(st, &TilePlacement { tile: t, face, pos, rot, variant: 0 })
 }
 
 /// Checks one tile placement and says why it is illegal.
@@ -360,7 +404,7 @@ fn check_tile_slow(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos,
     if !touches {
         return Err(format!("tile {} at {pos} touches no placed tile", tile.id));
     }
-    if let Some((p, reason)) = rules.tile_veto_with_reason(st, &TilePlacement { tile: t, face, pos, rot }) {
+    if let Some((p, reason)) = rules.tile_veto_with_reason(st, &TilePlacement { tile: t, face, pos, rot, variant: 0 }) {
         let why = reason.map_or_else(String::new, |r| format!(": {r}"));
         return Err(format!("tile {} at {pos} rotation {} is forbidden by plugin '{p}'{why}", tile.id, rot.degrees()));
     }

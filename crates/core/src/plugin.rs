@@ -73,11 +73,17 @@ hooks! {
     /// at `SCORING_STEP` (its bit numbers are the first 20 of these), so a plugin file
     /// can neither subscribe to it nor be broken by it.
     MAJORITY = 20;
+    /// [`Plugin::placement_variants`], [`Plugin::place_variant`] and
+    /// [`Plugin::describe_variant`]: the plugin widens the legal tile placements with
+    /// placement variants (e.g. a tile that fits only with a bridge, BRIDGE-3). Built-in
+    /// plugins only, like `MAJORITY`. Without any such plugin the placement generation is
+    /// the plain one.
+    PLACEMENT_VARIANTS = 21;
 }
 
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
-    pub const COUNT: usize = 21;
+    pub const COUNT: usize = 22;
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -106,6 +112,11 @@ pub struct TilePlacement {
     pub face: u8,
     pub pos: crate::geometry::Pos,
     pub rot: crate::geometry::Rotation,
+    /// 0: the plain placement; else the placement variant of the plugin that reserved the
+    /// code ([`Action::PlaceTileVariant`], [`crate::rules::Rules::variant_owner`]); the
+    /// plain placements reach [`Plugin::allow_tiles`] in lists, the variants
+    /// [`Plugin::allow_tile`] one by one.
+    pub variant: u8,
 }
 
 /// A candidate figure placement, as asked of [`Plugin::allow_figure`].
@@ -254,11 +265,34 @@ pub trait Plugin: Send + Sync + 'static {
         // Only a veto is written: a plugin that allows leaves `allowed` alone.
         for (a, ok) in candidates.iter().zip(allowed.iter_mut()) {
             if let (true, Action::PlaceTile { pos, rot, face }) = (*ok, *a) {
-                if !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot }) {
+                if !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot, variant: 0 }) {
                     *ok = false;
                 }
             }
         }
+    }
+    /// [`Hooks::PLACEMENT_VARIANTS`]: appends to `out` the placements of the drawn tile
+    /// `tile` that are legal only with one of this plugin's variants
+    /// ([`Action::PlaceTileVariant`] with a code it reserved with
+    /// [`Registry::placement_variants`]; the plain placements are already in `out`). The plugin checks the
+    /// geometry as its variant changes it; the core then runs every tile veto over the
+    /// variants too. Asked for every legal-placement list, and for the BASE-4 check only
+    /// when no plain placement exists.
+    fn placement_variants(&self, rules: &Rules, st: &State, me: usize, tile: TileTypeId, out: &mut Vec<Action>) {}
+    /// [`Hooks::PLACEMENT_VARIANTS`]: the drawn tile was placed with variant `p.variant`
+    /// of this plugin; its parts are on the board and joined as drawn: apply the variant
+    /// (e.g. [`State::add_edge_feature`]), before any [`Plugin::on_tile_placed`].
+    fn place_variant(&self, rules: &Rules, st: &mut State, me: usize, p: &TilePlacement) {}
+    /// [`Hooks::PLACEMENT_VARIANTS`]: JSON form of one of this plugin's variants (the
+    /// `"variant"` of a `place_tile` record action); the tile is still undrawn in `st`.
+    fn describe_variant(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+    /// [`Hooks::PLACEMENT_VARIANTS`]: whether the player may discard (`Action::Pass`) a
+    /// drawn tile whose every legal placement is a variant of this plugin (BRIDGE-3); the
+    /// tile is then removed from the game as BASE-4 removes an unplaceable one.
+    fn may_discard(&self, rules: &Rules, st: &State, me: usize, tile: TileTypeId) -> bool {
+        false
     }
     /// The drawn tile was placed (its parts are `st.placed_parts()`).
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {}

@@ -100,7 +100,7 @@ pub fn replay(
                 }
             }
             let action = parse_action(&game, a).map_err(|m| err(t, m))?;
-            if matches!(action, Action::PlaceTile { .. }) {
+            if matches!(action, Action::PlaceTile { .. } | Action::PlaceTileVariant { .. }) {
                 placed = game.st.tile.map(|id| game.rules.catalog.tiles[id as usize].id.clone());
             }
             game.try_play(action).map_err(|e| err(t, e.0))?;
@@ -259,7 +259,17 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
                 as u8,
             _ => 0,
         };
-        return Ok(Action::PlaceTile { pos: cell, rot, face });
+        let Some(want) = a.get("variant") else {
+            return Ok(Action::PlaceTile { pos: cell, rot, face });
+        };
+        // A placement variant (e.g. with a bridge, BRIDGE-3): the legal one described so.
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let found = legal.iter().find(|l| {
+            matches!(**l, Action::PlaceTileVariant { pos, rot: r, face: f, .. } if pos == cell && r == rot && f == face)
+                && game.describe(l).get("variant") == Some(want)
+        });
+        return found.copied().ok_or_else(|| format!("place_tile {a}: no legal placement has this variant"));
     }
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
@@ -267,7 +277,7 @@ pub fn parse_action(game: &Game, a: &Value) -> Result<Action, String> {
     let cell = cell_of(a)?.map(|p| (p.x as i64, p.y as i64));
     let plugin = a.get("plugin").and_then(Value::as_str);
     let may_match = |l: &Action| match *l {
-        Action::PlaceTile { .. } => false,
+        Action::PlaceTile { .. } | Action::PlaceTileVariant { .. } => false,
         Action::Pass => kind == "pass",
         Action::PlaceFigure { part, .. } => {
             let pos = game.st.board.parts[part as usize].pos;

@@ -36,6 +36,20 @@ pub struct Registry {
     pub(crate) max_players: Option<usize>,
     pub(crate) current: u8,
     pub(crate) catalog: Catalog,
+    /// Per placement-variant code (index 0 unused), the plugin that reserved it.
+    pub(crate) variant_owner: Vec<u8>,
+    pub(crate) edge_features: Vec<EdgeFeatureDef>,
+}
+
+/// A feature a plugin may add onto a placed part ([`Registry::edge_feature`],
+/// [`State::add_edge_feature`]), e.g. a bridge: a road across two field sides.
+#[derive(Clone, Debug)]
+pub struct EdgeFeatureDef {
+    /// As tile data would hold it; its sides are board sides (the placed part's
+    /// rotation does not turn them).
+    pub def: crate::tile::FeatureDef,
+    /// The same, as a placed feature.
+    pub rotated: crate::tile::RotatedFeature,
 }
 
 impl Registry {
@@ -110,6 +124,46 @@ impl Registry {
         QueryKey((self.queries.len() - 1) as u16)
     }
 
+    /// Reserves `count` placement-variant codes for this plugin (its
+    /// [`Plugin::placement_variants`], [`Action::PlaceTileVariant`]); returns the
+    /// first. At most 255 codes in a rule set.
+    pub fn placement_variants(&mut self, count: u8) -> Result<u8, String> {
+        if self.variant_owner.is_empty() {
+            self.variant_owner.push(u8::MAX);
+        }
+        let first = self.variant_owner.len();
+        if first + count as usize > 256 {
+            return Err("too many placement variants (at most 255 in a rule set)".into());
+        }
+        self.variant_owner.extend(std::iter::repeat_n(self.current, count as usize));
+        Ok(first as u8)
+    }
+
+    /// Declares a feature this plugin may add onto placed parts ([`State::add_edge_feature`]):
+    /// of `kind` (city, road or river) on the board sides `sides` (bit = side), with
+    /// modifier bits `modifiers`. Returns its template index.
+    pub fn edge_feature(&mut self, kind: crate::tile::FeatureKind, sides: u8, modifiers: u32) -> Result<u8, String> {
+        if !kind.is_edge_feature() || sides == 0 || sides > 15 {
+            return Err(format!("an edge feature is a city, road or river on 1 to 4 sides (got {kind:?}, {sides:#b})"));
+        }
+        if self.edge_features.len() >= 64 {
+            return Err("too many edge features (at most 64)".into());
+        }
+        let def = crate::tile::FeatureDef {
+            kind,
+            sides,
+            halves: 0,
+            pennants: 0,
+            also: 0,
+            modifiers,
+            adj_cities: Vec::new(),
+            ends_at: Vec::new(),
+        };
+        let rotated = crate::tile::RotatedFeature { kind, sides, halves: 0 };
+        self.edge_features.push(EdgeFeatureDef { def, rotated });
+        Ok((self.edge_features.len() - 1) as u8)
+    }
+
     /// Declares the player counts the plugin supports: the rule set allows from the highest
     /// minimum to the highest maximum any plugin declares (an expansion that adds seats,
     /// such as the large meeple's sixth, widens what the base game allows).
@@ -173,6 +227,10 @@ pub struct Rules {
     query_lists: Vec<Vec<u8>>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
+    /// Per placement-variant code, the plugin that reserved it (index 0 unused).
+    variant_owner: Vec<u8>,
+    /// Features plugins may add onto placed parts, by template index.
+    pub edge_features: Vec<EdgeFeatureDef>,
     /// Setups built by the plugins, per player count (built once, then shared).
     setups: [std::sync::OnceLock<Result<Arc<Setup>, String>>; MAX_PLAYERS + 1],
 }
@@ -242,6 +300,8 @@ impl Rules {
             tile_vetoers: Vec::new(),
             query_names: reg.queries,
             query_lists: Vec::new(),
+            variant_owner: reg.variant_owner,
+            edge_features: reg.edge_features,
         }
         .with_tile_vetoers()
         .with_query_lists())
@@ -472,6 +532,35 @@ impl Rules {
             self.tile_vetoers[p.tile as usize].iter().find(|&&i| !self.p(i).allow_tile(self, st, i as usize, p))?;
         let reason = self.p(i).tile_veto_reason(self, st, i as usize, p);
         Some((self.plugins[i as usize].name.as_str(), reason))
+    }
+    /// The plugin that reserved placement-variant code `variant` (None for 0 or unknown).
+    #[inline]
+    pub fn variant_owner(&self, variant: u8) -> Option<usize> {
+        self.variant_owner.get(variant as usize).filter(|_| variant != 0).map(|&i| i as usize)
+    }
+    /// Appends every plugin's placement variants of `tile` to `out` ([`Hooks::PLACEMENT_VARIANTS`]).
+    pub(crate) fn placement_variants(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>) {
+        for &i in self.list(Hooks::PLACEMENT_VARIANTS) {
+            self.p(i).placement_variants(self, st, i as usize, tile, out);
+        }
+    }
+    /// Applies a placed variant ([`Plugin::place_variant`] of its owner).
+    pub(crate) fn place_variant(&self, st: &mut State, p: &TilePlacement) {
+        if let Some(i) = self.variant_owner(p.variant) {
+            self.p(i as u8).place_variant(self, st, i, p);
+        }
+    }
+    /// JSON form of a placement variant ([`Plugin::describe_variant`] of its owner).
+    pub(crate) fn describe_variant(&self, st: &State, p: &TilePlacement) -> serde_json::Value {
+        match self.variant_owner(p.variant) {
+            Some(i) => self.p(i as u8).describe_variant(self, st, i, p),
+            None => serde_json::Value::Null,
+        }
+    }
+    /// Whether the owner of `variant` lets the player discard a tile placeable only with
+    /// variants ([`Plugin::may_discard`]).
+    pub(crate) fn may_discard(&self, st: &State, variant: u8, tile: TileTypeId) -> bool {
+        self.variant_owner(variant).is_some_and(|i| self.p(i as u8).may_discard(self, st, i, tile))
     }
     pub(crate) fn collect_figure_actions(&self, st: &State, out: &mut Vec<Action>) {
         for &i in self.list(Hooks::FIGURE_ACTIONS) {

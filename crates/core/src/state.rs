@@ -5,12 +5,12 @@ use std::any::{Any, TypeId};
 
 use crate::action::{Action, Decision};
 use crate::board::Board;
-use crate::geometry::Pos;
+use crate::geometry::{Pos, Side};
 use crate::graph::{Graph, NodeId};
 use crate::plugin::PluginState;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::tile::{FeatureDef, RotatedPart, TileTypeId};
+use crate::tile::{FeatureDef, RotatedFeature, RotatedPart, TileTypeId};
 
 mod figures;
 mod scoring;
@@ -23,6 +23,24 @@ pub const MAX_FIGURE_KINDS: usize = 16;
 pub const MAX_SOURCES: usize = 24;
 /// Owner of neutral figures (dragon, fairy).
 pub const NEUTRAL: u8 = u8::MAX;
+
+/// The first feature index (`local`) of the features plugins add onto placed parts
+/// ([`State::add_edge_feature`]): the k-th on a part is `EXTRA_LOCAL + k`. Tile data
+/// never has this many features on one part.
+pub const EXTRA_LOCAL: u8 = 0x80;
+
+/// A feature a plugin added onto a placed part ([`State::add_edge_feature`]), e.g. a
+/// bridge (BRIDGE-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtraFeature {
+    /// The placed part it lies on.
+    pub part: u32,
+    /// Its feature index on the part (from [`EXTRA_LOCAL`]).
+    pub local: u8,
+    pub node: NodeId,
+    /// Its template ([`crate::rules::Registry::edge_feature`]).
+    pub template: u8,
+}
 
 /// Index of a figure slot in [`State::figures`]; stable while the figure is on the board.
 pub type FigureId = u32;
@@ -194,6 +212,8 @@ pub struct State {
     pub hook_cursor: u8,
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
+    /// Features plugins added onto placed parts, in the order added.
+    pub extra_features: Vec<ExtraFeature>,
     pub rng: Rng,
     /// One state slot per plugin, in resolved order (read through [`State::plugin`]).
     plugin_state: Vec<Option<PluginSlot>>,
@@ -260,6 +280,7 @@ impl State {
             turn_tile: TurnTile::Draw,
             hook_cursor: 0,
             discarded: 0,
+            extra_features: Vec::new(),
             rng: Rng::new(seed),
             plugin_state: Vec::new(),
             log: None,
@@ -341,9 +362,12 @@ impl State {
         self.board.parts[part as usize].markers
     }
 
-    /// The tile data of a feature node (unrotated).
+    /// The tile data of a feature node (unrotated; for an added feature, its template).
     pub fn feature_def<'r>(&self, rules: &'r Rules, n: NodeId) -> &'r FeatureDef {
         let node = self.graph.node(n);
+        if node.local >= EXTRA_LOCAL {
+            return &rules.edge_features[self.extra(node.part, node.local).template as usize].def;
+        }
         let p = &self.board.parts[node.part as usize];
         &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize].features
             [node.local as usize]
@@ -375,10 +399,78 @@ impl State {
         self.field_cities(rules, field).into_iter().filter(|&c| self.graph.open(c) == 0).count() as u32
     }
 
-    /// Feature node of feature `local` on placed part `part`.
+    /// Feature node of feature `local` on placed part `part` (an added feature's too).
     #[inline]
     pub fn node_of(&self, part: u32, local: u8) -> NodeId {
+        if local >= EXTRA_LOCAL {
+            return self.extra(part, local).node;
+        }
         self.board.parts[part as usize].node_base + local as u32
+    }
+
+    /// The added feature `local` of part `part` ([`State::add_edge_feature`]).
+    #[cold]
+    fn extra(&self, part: u32, local: u8) -> &ExtraFeature {
+        self.extra_features
+            .iter()
+            .find(|e| e.part == part && e.local == local)
+            .unwrap_or_else(|| panic!("part {part} has no added feature {local}"))
+    }
+
+    /// Feature `local` of placed part `part` as it lies on the board (an added one too).
+    pub fn rotated_feature<'r>(&self, rules: &'r Rules, part: u32, local: u8) -> &'r RotatedFeature {
+        if local >= EXTRA_LOCAL {
+            return &rules.edge_features[self.extra(part, local).template as usize].rotated;
+        }
+        &self.rotated(rules, part).features[local as usize]
+    }
+
+    /// The features added onto part `part` ([`State::add_edge_feature`]).
+    pub fn extra_features_on(&self, part: u32) -> impl Iterator<Item = &ExtraFeature> + '_ {
+        self.extra_features.iter().filter(move |e| e.part == part)
+    }
+
+    /// The city, road or river node on side `s` of placed part `part` (as drawn, or added
+    /// there by a plugin), if any.
+    pub fn side_node(&self, rules: &Rules, part: u32, s: Side) -> Option<NodeId> {
+        let local = self.rotated(rules, part).side_feature[s as usize];
+        if local != crate::tile::NONE {
+            return Some(self.board.parts[part as usize].node_base + local as u32);
+        }
+        self.extra_features_on(part)
+            .find(|e| rules.edge_features[e.template as usize].rotated.sides & (1 << s as u8) != 0)
+            .map(|e| e.node)
+    }
+
+    /// Adds feature template `template` ([`crate::rules::Registry::edge_feature`]) onto
+    /// placed part `part` (e.g. a bridge, BRIDGE-4): its board sides, which must show no
+    /// city, road or river, show its kind from now on (signature and frontier needs
+    /// follow); it joins the feature of its kind on each placed neighbour's facing side,
+    /// and the fields stay as they are. Features this joins that were complete and are
+    /// open again leave [`State::completed`]; the joined feature enters it when complete.
+    /// Returns its node.
+    pub fn add_edge_feature(&mut self, rules: &Rules, part: u32, template: u8) -> NodeId {
+        let t = &rules.edge_features[template as usize].def;
+        let local = EXTRA_LOCAL + self.extra_features_on(part).count() as u8;
+        let node = self.graph.add(part, local, t.kind, t.sides.count_ones(), 0);
+        self.extra_features.push(ExtraFeature { part, local, node, template });
+        let pos = self.board.parts[part as usize].pos;
+        for s in Side::ALL.into_iter().filter(|&s| t.sides & (1 << s as u8) != 0) {
+            self.board.set_side(part, s, t.side_kind() as u32);
+            let Some(n) = self.board.part_at(pos.step(s)) else { continue };
+            if let Some(theirs) = self.side_node(rules, n, s.opposite()) {
+                if self.graph.node(theirs).kind == t.kind {
+                    self.graph.join(node, theirs, 2);
+                }
+            }
+        }
+        let graph = &self.graph;
+        self.completed.retain(|&c| graph.open(c) == 0);
+        let root = self.graph.find(node);
+        if self.graph.open(root) == 0 && !self.completed.iter().any(|&c| self.graph.find(c) == root) {
+            self.completed.push(root);
+        }
+        node
     }
 
     /// Number of distinct placed tiles (not parts: each part counts, per FD-RIVER-1) in a feature.
@@ -424,7 +516,7 @@ impl State {
         let first = self.graph.members(n).min().unwrap_or(n);
         let node = self.graph.node(first);
         let pos = self.board.parts[node.part as usize].pos;
-        let f = &self.rotated(rules, node.part).features[node.local as usize];
+        let f = self.rotated_feature(rules, node.part, node.local);
         format!("{} {}", pos, crate::tile::feature_name(f))
     }
 

@@ -57,7 +57,7 @@ pub(crate) fn action_view<'a>(rules: &'a Rules, st: &State, action: &Action, me:
             mine: plugin as usize == me,
             ..view("plugin")
         },
-        Action::PlaceTile { .. } => view("place_tile"),
+        Action::PlaceTile { .. } | Action::PlaceTileVariant { .. } => view("place_tile"),
     }
 }
 
@@ -265,7 +265,7 @@ impl GameView for HostView<'_> {
         }
         let n = self.st.graph.node(node);
         let pos = self.st.board.parts[n.part as usize].pos;
-        let f = &self.st.rotated(self.rules, n.part).features[n.local as usize];
+        let f = self.st.rotated_feature(self.rules, n.part, n.local);
         format!("{pos} {}", carcassonne_core::tile::feature_name(f)).into()
     }
     fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool {

@@ -107,7 +107,10 @@ impl Abbey {
     fn fits_somewhere(&self, rules: &Rules, st: &State) -> bool {
         st.board.frontier().iter().any(|&pos| {
             Self::hole(st, pos)
-                && rules.allow_tile(st, &TilePlacement { tile: self.ids.tile, face: 0, pos, rot: Rotation::default() })
+                && rules.allow_tile(
+                    st,
+                    &TilePlacement { tile: self.ids.tile, face: 0, pos, rot: Rotation::default(), variant: 0 },
+                )
         })
     }
 }

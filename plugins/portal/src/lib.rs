@@ -6,7 +6,10 @@
 //! (occupancy, strength > 0, a supply) travel (PD-PORTAL-2); a target must pass the
 //! `portal_target` question (part, node and figure kind; any plugin's `false` forbids it:
 //! base forbids its follower the features a follower may not take) and every plugin's figure-placement veto (the dragon
-//! forbids volcanoes and its own tile). A plugin whose follower kind may not travel
+//! forbids volcanoes and its own tile). Features a plugin added onto a tile
+//! (`State::add_edge_feature`: a bridge, BRIDGE-4) are targets too (seed 001: a meeple may
+//! go onto a bridge through the portal; not onto one on a lair tile, which `dragon-2025`
+//! vetoes like any figure there). A plugin whose follower kind may not travel
 //! vetoes it in `allow_figure` when the part is not one of `st.placed_parts()`. An occupied
 //! feature is a target only when some plugin answers `joins_occupied` (part, node, figure
 //! kind) with true and none with false (an acrobat pyramid with room left, seed 001); a
@@ -104,7 +107,9 @@ impl Plugin for Portal {
                 if placed.contains(&part) {
                     continue;
                 }
-                for local in 0..st.rotated(rules, part).features.len() as u8 {
+                // The tile's features, then those a plugin added (a bridge: seed 001).
+                let added = st.extra_features_on(part).map(|e| e.local);
+                for local in (0..st.rotated(rules, part).features.len() as u8).chain(added) {
                     let node = st.node_of(part, local);
                     if st.graph.is_scored(node) || st.is_complete(node) {
                         continue;

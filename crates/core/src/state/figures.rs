@@ -137,11 +137,7 @@ impl State {
         match f.node {
             Some(n) => {
                 let node = self.graph.node(n);
-                format!(
-                    "{} {}",
-                    pos,
-                    crate::tile::feature_name(&self.rotated(rules, node.part).features[node.local as usize])
-                )
+                format!("{} {}", pos, crate::tile::feature_name(self.rotated_feature(rules, node.part, node.local)))
             }
             None => pos.to_string(),
         }
