@@ -13,6 +13,8 @@ pub mod scenario;
 pub mod summary;
 pub mod svg;
 
+pub use cmd_simulate::{simulate, SimulateOptions};
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
