@@ -85,9 +85,7 @@ pub fn part_codes(rp: &RotatedPart) -> [u8; PART_CODES] {
     for h in 0..8 {
         c[4 + h] = if rp.half_feature[h] != NONE { FIELD } else { c[h / 2] };
     }
-    c[12] = (0..rp.features.len())
-        .find(|&i| rp.cloisters & (1 << i) != 0)
-        .map_or(0, |i| rp.features[i].kind as u8 + 1);
+    c[12] = (0..rp.features.len()).find(|&i| rp.cloisters & (1 << i) != 0).map_or(0, |i| rp.features[i].kind as u8 + 1);
     c
 }
 

@@ -112,9 +112,8 @@ impl Game {
     #[pyo3(signature = (rules = "classic-everything", players = 2, seed = 0, record = true))]
     fn new(rules: &str, players: usize, seed: u64, record: bool) -> PyResult<Self> {
         let loaded = load(rules)?;
-        let game =
-            EngineGame::start(loaded.rules.clone(), GameOptions { players, seed, tile_order: None, record })
-                .map_err(rules_error)?;
+        let game = EngineGame::start(loaded.rules.clone(), GameOptions { players, seed, tile_order: None, record })
+            .map_err(rules_error)?;
         Ok(Game { game, loaded, seed, legal: Vec::with_capacity(64), fresh: false })
     }
 
@@ -136,10 +135,9 @@ impl Game {
             return Err(e);
         }
         let n = self.refresh()?.len();
-        let a = *self
-            .legal
-            .get(i)
-            .ok_or_else(|| illegal(format!("action index {i}: the decision has {n} legal actions (0 to {})", n.saturating_sub(1))))?;
+        let a = *self.legal.get(i).ok_or_else(|| {
+            illegal(format!("action index {i}: the decision has {n} legal actions (0 to {})", n.saturating_sub(1)))
+        })?;
         self.play_action(a);
         Ok(())
     }
@@ -168,7 +166,8 @@ impl Game {
     /// A new game of the same rule set and seats from `seed` (the rules are not loaded
     /// again).
     fn new_game(&self, seed: u64) -> PyResult<Self> {
-        let opts = GameOptions { players: self.game.st.players, seed, tile_order: None, record: self.game.st.log.is_some() };
+        let opts =
+            GameOptions { players: self.game.st.players, seed, tile_order: None, record: self.game.st.log.is_some() };
         let game = EngineGame::start(self.loaded.rules.clone(), opts).map_err(rules_error)?;
         Ok(Game { game, loaded: self.loaded.clone(), seed, legal: Vec::with_capacity(64), fresh: false })
     }
