@@ -9,7 +9,7 @@
 mod convert;
 mod encode;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use carcassonne_cli::bots::{make_bot, Bot as EngineBot, BOT_NAMES};
 use carcassonne_cli::builtin::{self, EMBEDDED, EMBEDDED_FILES};
@@ -57,8 +57,21 @@ fn load(spec: &str) -> PyResult<Loaded> {
     } else {
         format!("{EMBEDDED}config/{spec}.toml")
     };
+    if !file.starts_with(EMBEDDED) {
+        let (rules, text) = builtin::load_rules_file(&file).map_err(rules_error)?;
+        return Ok(Loaded { file, text, rules });
+    }
+    // Embedded rule sets never change: each is loaded once per process.
+    static CACHE: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
+    if let Some(l) = CACHE.lock().ok().and_then(|c| c.iter().find(|l| l.file == file).cloned()) {
+        return Ok(l);
+    }
     let (rules, text) = builtin::load_rules_file(&file).map_err(rules_error)?;
-    Ok(Loaded { file, text, rules })
+    let loaded = Loaded { file, text, rules };
+    if let Ok(mut c) = CACHE.lock() {
+        c.push(loaded.clone());
+    }
+    Ok(loaded)
 }
 
 /// One game: `Game(rules="classic-everything", players=2, seed=0, record=True)`.
