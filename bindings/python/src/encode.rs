@@ -75,8 +75,8 @@ fn cell(o: Pos, w: usize, p: Pos) -> Option<usize> {
 /// The 13 codes of a rotated part: sides N E S W, half-edges Nw..Wn, centre.
 pub fn part_codes(rp: &RotatedPart) -> [u8; PART_CODES] {
     let mut c = [0u8; PART_CODES];
-    for s in 0..4 {
-        c[s] = match rp.side_feature[s] {
+    for (s, code) in c.iter_mut().take(4).enumerate() {
+        *code = match rp.side_feature[s] {
             NONE if rp.closed & (1 << s) != 0 => CLOSED,
             NONE => FIELD,
             f => rp.features[f as usize].kind as u8 + 1,

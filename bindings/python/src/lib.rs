@@ -19,8 +19,9 @@ use carcassonne_core::replay::parse_action;
 use carcassonne_core::{Action, DecisionKind, Game as EngineGame, GameOptions, Rules};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyInt};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
 
 use encode::Layout;
 
@@ -76,7 +77,6 @@ fn load(spec: &str) -> PyResult<Loaded> {
 
 /// One game: `Game(rules="classic-everything", players=2, seed=0, record=True)`.
 #[pyclass(module = "carcassonne._native", name = "Game")]
-#[derive(Clone)]
 struct Game {
     game: EngineGame,
     loaded: Loaded,
@@ -84,6 +84,23 @@ struct Game {
     /// The legal actions of the current decision, while `fresh`.
     legal: Vec<Action>,
     fresh: bool,
+    /// The dicts the last `legal_actions()` returned, each with a private copy: `play`
+    /// finds a returned dict by identity (and checks it against its copy) without reading
+    /// it. Cleared whenever the decision changes.
+    shown: Vec<(Py<PyDict>, Py<PyDict>)>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game {
+            game: self.game.clone(),
+            loaded: self.loaded.clone(),
+            seed: self.seed,
+            legal: self.legal.clone(),
+            fresh: self.fresh,
+            shown: Vec::new(),
+        }
+    }
 }
 
 impl Game {
@@ -109,6 +126,33 @@ impl Game {
     fn play_action(&mut self, a: Action) {
         self.game.play_unchecked(a);
         self.fresh = false;
+        self.shown.clear();
+    }
+
+    /// An action as a dict: tile placements and pass built directly, the rest through
+    /// [`EngineGame::describe`] (the same keys and values).
+    fn action_dict<'py>(
+        &self,
+        py: Python<'py>,
+        a: &Action,
+        tile: Option<&Bound<'py, PyString>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        match (*a, tile) {
+            (Action::PlaceTile { pos, rot, face: 0 }, Some(tile)) => {
+                let d = PyDict::new(py);
+                d.set_item(intern!(py, "cell"), PyList::new(py, [pos.x, pos.y])?)?;
+                d.set_item(intern!(py, "rotation"), rot.degrees())?;
+                d.set_item(intern!(py, "tile"), tile)?;
+                d.set_item(intern!(py, "type"), intern!(py, "place_tile"))?;
+                Ok(d)
+            }
+            (Action::Pass, _) => {
+                let d = PyDict::new(py);
+                d.set_item(intern!(py, "type"), intern!(py, "pass"))?;
+                Ok(d)
+            }
+            _ => Ok(convert::to_py(py, &self.game.describe(a))?.into_bound(py).downcast_into::<PyDict>()?),
+        }
     }
 
     fn layout(&self, window: usize) -> PyResult<Layout> {
@@ -127,14 +171,25 @@ impl Game {
         let loaded = load(rules)?;
         let game = EngineGame::start(loaded.rules.clone(), GameOptions { players, seed, tile_order: None, record })
             .map_err(rules_error)?;
-        Ok(Game { game, loaded, seed, legal: Vec::with_capacity(64), fresh: false })
+        Ok(Game { game, loaded, seed, legal: Vec::with_capacity(64), fresh: false, shown: Vec::new() })
     }
 
     /// The legal actions of the current decision, as dicts in the record's action form
     /// (`[]` once the game is over). Their indices are what `play(i)` takes.
-    fn legal_actions(&mut self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.refresh()?;
-        self.legal.iter().map(|a| convert::to_py(py, &self.game.describe(a))).collect()
+        // A single-faced drawn tile: placements are built without `describe`.
+        let tile = self.game.st.tile.map(|t| &self.game.rules.catalog.tiles[t as usize]);
+        let tile = tile.filter(|t| t.faces.len() == 1).map(|t| PyString::new(py, &t.id));
+        let mut out = Vec::with_capacity(self.legal.len());
+        let mut shown = Vec::with_capacity(self.legal.len());
+        for a in &self.legal {
+            let d = self.action_dict(py, a, tile.as_ref())?;
+            shown.push((d.clone().unbind(), d.copy()?.unbind()));
+            out.push(d);
+        }
+        self.shown = shown;
+        Ok(out)
     }
 
     /// The number of legal actions (the fast path: `play_index(i)` for `i` below it).
@@ -163,6 +218,17 @@ impl Game {
             let i = usize::try_from(i).map_err(|_| illegal(format!("action index {i}: indices start at 0")))?;
             return self.play_index(i);
         }
+        if let Ok(d) = action.downcast::<PyDict>() {
+            // A dict `legal_actions()` returned, unchanged: its index is known.
+            let py = action.py();
+            if let Some(i) = self.shown.iter().position(|(o, _)| d.is(o)) {
+                if d.eq(self.shown[i].1.bind(py))? {
+                    let a = self.legal[i];
+                    self.play_action(a);
+                    return Ok(());
+                }
+            }
+        }
         let v = convert::from_py(action)?;
         if !v.is_object() {
             return Err(illegal(format!("action {v}: expected a dict or an index")));
@@ -182,7 +248,14 @@ impl Game {
         let opts =
             GameOptions { players: self.game.st.players, seed, tile_order: None, record: self.game.st.log.is_some() };
         let game = EngineGame::start(self.loaded.rules.clone(), opts).map_err(rules_error)?;
-        Ok(Game { game, loaded: self.loaded.clone(), seed, legal: Vec::with_capacity(64), fresh: false })
+        Ok(Game {
+            game,
+            loaded: self.loaded.clone(),
+            seed,
+            legal: Vec::with_capacity(64),
+            fresh: false,
+            shown: Vec::new(),
+        })
     }
 
     /// An independent copy (for search): playing on one leaves the other as it is.

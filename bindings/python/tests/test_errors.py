@@ -121,3 +121,17 @@ def test_record_needs_recording():
     with pytest.raises(ValueError) as e:
         g.record()
     assert one_line(e) == "this game keeps no record: start it with record=True"
+
+
+def test_a_returned_dict_changed_afterwards_is_read_again():
+    g = carcassonne.Game("base", seed=1)
+    legal = g.legal_actions()
+    d = legal[0]
+    d["cell"] = [9, 9]
+    with pytest.raises(IllegalActionError) as e:
+        g.play(d)
+    assert "(9,9)" in one_line(e)
+    # An unchanged one plays; a dict of an earlier decision is read as it says.
+    g.play(legal[1])
+    with pytest.raises(IllegalActionError):
+        g.play(legal[2])
