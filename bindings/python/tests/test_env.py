@@ -50,8 +50,15 @@ def test_episode_reward_is_the_final_score_difference():
 
 def test_same_seed_same_episode():
     a, b = CarcassonneEnv("river"), CarcassonneEnv("river")
+    oa, _ = a.reset(seed=9)
+    ob, _ = b.reset(seed=9)
+    assert all(np.array_equal(oa[k], ob[k]) for k in oa)
     ra, rb = run_episode(a, 9), run_episode(b, 9)
-    assert ra[:2] == rb[:2] and a.game.record() if False else a.game.scores == b.game.scores
+    assert ra[:2] == rb[:2] and a.game.scores == b.game.scores
+    # Another seed, another game (the river's tile order differs).
+    c = CarcassonneEnv("river")
+    oc, _ = c.reset(seed=10)
+    assert not all(np.array_equal(oa[k], oc[k]) for k in oa)
 
 
 def test_illegal_actions():
