@@ -240,6 +240,67 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     emit(&summaries, a.json, a.output.as_deref())
 }
 
+/// What [`simulate`] plays: `simulate`'s options for one rule set, no shards, no records.
+#[derive(Clone, Debug)]
+pub struct SimulateOptions {
+    /// Seats (None: the rule set's `players`).
+    pub players: Option<usize>,
+    /// Number of games.
+    pub games: u64,
+    /// Seed of the run: game i is played with seed `Rng::derive(seed, i)`.
+    pub seed: u64,
+    /// Bots, one per seat, cycled (`random`, `greedy`).
+    pub bots: Vec<String>,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+/// Plays the games of one rule set (loaded from `file` with `text`) as `carcassonne
+/// simulate` does and returns the summary `--json` prints (the same numbers for the same
+/// rule set, seed, games, players and bots; only the timing differs).
+pub fn simulate(file: &str, text: &str, rules: Arc<Rules>, o: &SimulateOptions) -> Result<Summary, CliError> {
+    if o.games == 0 {
+        return Err(CliError::input("games 0: at least one game is needed"));
+    }
+    if o.threads == 0 || o.threads > MAX_THREADS {
+        return Err(CliError::input(format!("threads {}: 1 to {MAX_THREADS}", o.threads)));
+    }
+    if o.bots.is_empty() {
+        return Err(CliError::input("bots: name at least one bot"));
+    }
+    for b in &o.bots {
+        crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("bots: {e}")))?;
+    }
+    let players = o.players.unwrap_or(rules.default_players);
+    if players < rules.min_players || players > rules.max_players {
+        return Err(CliError::input(format!(
+            "players {players}: rule set '{}' allows {} to {}",
+            rules.name, rules.min_players, rules.max_players
+        )));
+    }
+    if o.bots.len() > players {
+        return Err(CliError::input(format!(
+            "bots names {} bots, but rule set '{}' is played by {players} players",
+            o.bots.len(),
+            rules.name
+        )));
+    }
+    let bots: Vec<String> = (0..players).map(|s| o.bots[s % o.bots.len()].clone()).collect();
+    let set = RuleSet { file: file.into(), text: text.into(), rules, players, bots, label: String::new() };
+    let threads = o.threads.min(usize::try_from(o.games).unwrap_or(usize::MAX));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start {threads} threads: {e}")))?;
+    let games = Games { first: 0, step: 1, count: o.games };
+    let start = Instant::now();
+    let mut sinks = RowSinks { writer: None, path: None, charts: None };
+    let acc = pool.install(|| play_all(&set, games, o.seed, threads, None, &ProgressBar::hidden(), &mut sinks))?;
+    let wall = start.elapsed().as_secs_f64();
+    let run = RunInfo::new(&set.rules, &set.file, &set.text, o.seed, set.bots.clone(), o.games, None);
+    Ok(acc.summary(&run, threads, wall))
+}
+
 /// Prints (or writes to `output`) the summaries as text or JSON.
 pub fn emit(summaries: &[Summary], json: bool, output: Option<&Path>) -> Result<(), CliError> {
     let text = if json {

@@ -22,6 +22,8 @@ pub mod stats;
 pub mod summary;
 pub mod svg;
 
+pub use cmd_simulate::{simulate, SimulateOptions};
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
