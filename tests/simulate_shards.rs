@@ -24,7 +24,21 @@ fn shard_files(dir: &std::path::Path, n: u64, common: &[&str]) -> Vec<String> {
 fn four_shards_merge_to_one_run() {
     let dir = scratch("shards");
     let common =
-        ["--games", "203", "--seed", "42", "--bots", "random,greedy,random", "--players", "3", "--threads", "2"];
+        // A plugin-rich rule set that is quick with greedy bots in a debug build.
+        [
+            "--games",
+            "203",
+            "--seed",
+            "42",
+            "--bots",
+            "random,greedy,random",
+            "--players",
+            "3",
+            "--threads",
+            "2",
+            "--rules",
+            "embedded:config/princess-dragon.toml",
+        ];
     let files = shard_files(&dir, 4, &common);
     let mut one_args = vec!["simulate", "--json"];
     one_args.extend_from_slice(&common);
@@ -110,8 +124,8 @@ fn deploy_script_runs_shards_that_merge_to_one_run() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/run-shard.sh");
     let run_shard = |envs: &[(&str, String)]| {
         let mut c = std::process::Command::new("sh");
-        c.arg(script).env("CARCASSONNE", bin).env("GAMES", "37").env("SEED", "3").env("BOTS", "random,greedy");
-        for k in ["SHARD_INDEX", "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SHARDS", "OUT", "RULES"] {
+        c.arg(script).env("RULES", "embedded:config/princess-dragon.toml").env("CARCASSONNE", bin).env("GAMES", "37").env("SEED", "3").env("BOTS", "random,greedy");
+        for k in ["SHARD_INDEX", "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SHARDS", "OUT"] {
             c.env_remove(k);
         }
         for (k, v) in envs {
@@ -137,7 +151,18 @@ fn deploy_script_runs_shards_that_merge_to_one_run() {
     files.sort();
     assert_eq!(files.len(), 4);
     assert!(files[3].ends_with("shard-3-of-4.json"), "{files:?}");
-    let one = json(&["simulate", "--json", "--games", "37", "--seed", "3", "--bots", "random,greedy"]);
+    let one = json(&[
+        "simulate",
+        "--json",
+        "--games",
+        "37",
+        "--seed",
+        "3",
+        "--bots",
+        "random,greedy",
+        "--rules",
+        "embedded:config/princess-dragon.toml",
+    ]);
     let mut args = vec!["merge", "--json"];
     args.extend(files.iter().map(String::as_str));
     assert_eq!(untimed(&json(&args)), untimed(&one));

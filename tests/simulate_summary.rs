@@ -144,7 +144,8 @@ fn same_results_for_any_thread_count() {
     assert_eq!(untimed(&one), untimed(&four));
     // Greedy bots too (fewer games: they think harder).
     let g = |t: &'static str| {
-        json(&["simulate", "--json", "--games", "24", "--seed", "5", "--bots", "greedy,random", "--threads", t])
+        let r = "embedded:config/princess-dragon.toml";
+        json(&["simulate", "--json", "--games", "24", "--seed", "5", "--bots", "greedy,random", "--threads", t, "--rules", r])
     };
     assert_eq!(untimed(&g("1")), untimed(&g("3")));
 }
@@ -215,14 +216,15 @@ fn records_are_written_for_every_game_and_replay() {
         "11",
         "--bots",
         "greedy,random",
+        "--rules",
+        "embedded:config/princess-dragon.toml",
         "--records",
         recs.to_str().unwrap(),
     ]);
     let mut files: Vec<_> = std::fs::read_dir(&recs).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let names: Vec<String> = files.iter().map(|f| f.file_name().unwrap().to_string_lossy().into_owned()).collect();
-    let default = carcassonne_cli::builtin::load_rules_file(carcassonne_cli::builtin::DEFAULT_RULES).unwrap().0;
-    let want: Vec<String> = (0..5).map(|i| format!("{}-{i:06}.json", default.name)).collect();
+    let want: Vec<String> = (0..5).map(|i| format!("princess-dragon-{i:06}.json")).collect();
     assert_eq!(names, want);
     let mut sum0 = 0i64;
     for (i, f) in files.iter().enumerate() {
