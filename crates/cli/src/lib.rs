@@ -15,6 +15,7 @@ pub mod output;
 pub mod scenario;
 pub mod summary;
 pub mod svg;
+pub mod svg_pieces;
 
 use std::process::ExitCode;
 
