@@ -27,7 +27,7 @@ const LEGEND_W: f64 = 190.0;
 const LINE: f64 = 24.0;
 
 /// Seat colours: blue, red, yellow, black, green, pink.
-pub const SEAT_COLOURS: [&str; 6] = ["#1565c0", "#d32f2f", "#fbc02d", "#212121", "#2e7d32", "#ec407a"];
+pub use carcassonne_core::draw::SEAT_COLOURS;
 /// Names of [`SEAT_COLOURS`].
 pub const SEAT_COLOUR_NAMES: [&str; 6] = ["blue", "red", "yellow", "black", "green", "pink"];
 

@@ -59,3 +59,36 @@ pub trait Canvas {
     /// Describes piece `piece` in the legend with `svg` (centred on (0, 0)) and `text`.
     fn legend(&mut self, piece: &str, svg: &str, text: &str);
 }
+
+/// Seat colours of the board picture (blue, red, yellow, black, green, pink), for pieces a
+/// plugin draws in a seat's colour outside a figure (e.g. a castle).
+pub const SEAT_COLOURS: [&str; 6] = ["#1565c0", "#d32f2f", "#fbc02d", "#212121", "#2e7d32", "#ec407a"];
+
+/// The colour of seat `seat` ([`SEAT_COLOURS`]).
+pub fn seat_colour(seat: usize) -> &'static str {
+    SEAT_COLOURS[seat % SEAT_COLOURS.len()]
+}
+
+/// Placed parts whose markers include a bit of `mask`, in placement order (for icons of a
+/// tile marker).
+pub fn parts_marked(st: &crate::State, mask: u32) -> impl Iterator<Item = u32> + '_ {
+    (0..st.board.parts.len() as u32).filter(move |&p| mask != 0 && st.board.parts[p as usize].markers & mask != 0)
+}
+
+/// Features of placed parts whose modifiers include a bit of `mask`: (part, index in the
+/// part's features, the feature's modifier bits), in placement order (for icons of a
+/// feature modifier).
+pub fn features_modified<'a>(
+    rules: &'a crate::Rules,
+    st: &'a crate::State,
+    mask: u32,
+) -> impl Iterator<Item = (u32, usize, u32)> + 'a {
+    st.board.parts.iter().enumerate().flat_map(move |(i, p)| {
+        let def = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize].parts[p.part as usize];
+        def.features
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| mask != 0 && f.modifiers & mask != 0)
+            .map(move |(local, f)| (i as u32, local, f.modifiers))
+    })
+}

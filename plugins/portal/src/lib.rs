@@ -9,6 +9,8 @@
 //! forbids volcanoes and its own tile). A plugin whose follower kind may not travel
 //! vetoes it in `allow_figure` when the part is not one of `st.placed_parts()`.
 
+mod draw;
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
@@ -61,6 +63,16 @@ impl Portal {
 }
 
 impl Plugin for Portal {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "portal"
     }
