@@ -232,3 +232,87 @@ fn a_classic_everything_game_draws_every_piece_without_words_and_in_the_legend()
     let rules_line = score_line(&doc, 0);
     assert!(rules_line.contains("7 followers"), "every follower is back: {rules_line}");
 }
+
+// ------------------------------------------------------------------------------------
+// A new plugin draws its own pieces through the hook, with no change in the renderer.
+
+mod common;
+
+use carcassonne_core::config::{disk_resolver, load_rules};
+use carcassonne_core::{Canvas, FigureLook, Game, Hooks, Plugin, Registry, Rules, State, NEUTRAL as NOBODY};
+use serde::{Deserialize, Serialize};
+
+/// A test plugin: a neutral "lantern" figure put on the start tile at the start of the
+/// game, a "beacon" icon on the start tile, a "lamp" icon on its first feature, and
+/// 2 "lantern oil" in each seat's supply.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Lantern {
+    #[serde(skip)]
+    kind: u8,
+}
+
+impl Plugin for Lantern {
+    fn name(&self) -> &str {
+        "lantern"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::GAME_START
+    }
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        self.kind = reg.figure_kind("lantern", false, 0, 0)?;
+        reg.figure_look(self.kind, FigureLook::new(r#"<circle class="lantern-look" r="7"/>"#).staying());
+        Ok(())
+    }
+    fn on_game_start(&self, rules: &Rules, st: &mut State, _me: usize) {
+        st.add_figure(rules, NOBODY, self.kind, 0, None);
+    }
+    fn draw(&self, _rules: &Rules, st: &State, _me: usize, c: &mut dyn Canvas) {
+        c.tile_icon(0, "beacon", r#"<rect class="beacon-icon" x="-5" y="-5" width="10" height="10"/>"#, "a beacon");
+        c.feature_icon(0, 0, "lamp", r#"<circle class="lamp-icon" r="4"/>"#, "a lamp");
+        c.legend("beacon", r#"<rect x="-5" y="-5" width="10" height="10"/>"#, "beacon (test)");
+        for seat in 0..st.players {
+            c.supply(seat, "lantern oil", 2);
+        }
+    }
+}
+
+#[test]
+fn a_new_plugin_draws_its_figures_icons_and_supply_through_the_hook() {
+    let f = common::factories_with("lantern", carcassonne_core::build_from_options::<Lantern>);
+    let file = "config/base.toml";
+    let text = std::fs::read_to_string(file).unwrap() + "\n[[plugins]]\nname = \"lantern\"\npriority = 90\n";
+    let rules = load_rules(file, &text, &disk_resolver(file), &f).unwrap();
+    let game = Game::new(rules, 2, 7).unwrap();
+    let svg = carcassonne_cli::svg::render(&game, &carcassonne_cli::svg::Picture::default());
+    let doc = parse(&svg);
+    // Its figure with its look, on top of the start tile (0,0), and in the legend.
+    let lantern: Vec<_> =
+        of_class(&doc, "figure").into_iter().filter(|f| f.attribute("data-kind") == Some("lantern")).collect();
+    assert_eq!(lantern.len(), 1);
+    assert!(has_class(&lantern[0], "neutral"));
+    assert_eq!(lantern[0].descendants().filter(|n| has_class(n, "lantern-look")).count(), 1);
+    // Its icons: the tile icon in the row at the top of the tile, the feature icon.
+    let beacon = of_class(&doc, "beacon-icon");
+    assert_eq!(beacon.len(), 1);
+    let tile = doc.descendants().find(|n| n.attribute("data-cell") == Some("0,0")).unwrap();
+    let (tx, ty) = translate(&tile);
+    assert_eq!(translate(&beacon[0].parent().unwrap()), (tx + 11.0, ty + 11.0));
+    // The lamp once on the board, once in the legend (which draws it as first drawn).
+    let lamps = of_class(&doc, "lamp-icon");
+    assert_eq!(lamps.len(), 2);
+    assert_eq!(lamps.iter().filter(|l| l.ancestors().any(|a| has_class(&a, "legend"))).count(), 1);
+    // The legend: the figure kind (neutral), the beacon with its text, the lamp by name.
+    let legend: Vec<(String, String)> = of_class(&doc, "legend-entry")
+        .iter()
+        .map(|e| (e.attribute("data-piece").unwrap().to_string(), shown_text(e).trim().to_string()))
+        .collect();
+    for want in [("lantern", "lantern (neutral)"), ("beacon", "beacon (test)"), ("lamp", "lamp")] {
+        assert!(legend.contains(&(want.0.to_string(), want.1.to_string())), "{want:?} not in {legend:?}");
+    }
+    // Its supply, after the 7 followers of each seat.
+    for seat in 0..2 {
+        assert!(score_line(&doc, seat).contains("supply: 7 followers, 2 lantern oil"), "{}", score_line(&doc, seat));
+    }
+    check_picture(&svg);
+}
