@@ -22,7 +22,7 @@ const MARGIN: f64 = 36.0;
 /// Height of the title above the board.
 const HEADER: f64 = 72.0;
 /// Width of one legend entry.
-const LEGEND_W: f64 = 190.0;
+const LEGEND_W: f64 = 215.0;
 /// Height of one line of the score panel.
 const LINE: f64 = 24.0;
 
@@ -225,7 +225,8 @@ impl Frame {
         let board_w = (maxx - minx + 1) as f64 * S;
         let board_h = (maxy - miny + 1) as f64 * S;
         let (ox, oy) = (MARGIN, HEADER + MARGIN);
-        let panel_lines = st.players + 2;
+        // Per seat: its score and sources, then its supply.
+        let panel_lines = 2 * st.players + 2;
         let width = (board_w + 2.0 * MARGIN).max(640.0);
         let per_row = (((width - 2.0 * MARGIN) / LEGEND_W).floor() as usize).max(1);
         let legend_h = if entries == 0 { 0.0 } else { 20.0 + entries.div_ceil(per_row) as f64 * LINE };
@@ -235,7 +236,7 @@ impl Frame {
 
     /// Top of the legend.
     fn legend_y(&self, game: &Game) -> f64 {
-        self.oy + self.board_h + MARGIN + (game.st.players + 2) as f64 * LINE + 12.0
+        self.oy + self.board_h + MARGIN + (2 * game.st.players + 2) as f64 * LINE + 12.0
     }
 
     fn cell_xy(&self, p: Pos) -> (f64, f64) {
@@ -721,7 +722,7 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture, piece
         if over { "Final scores" } else { "Scores" }
     );
     for seat in 0..st.players {
-        let ly = py + (seat + 1) as f64 * LINE;
+        let ly = py + (2 * seat + 1) as f64 * LINE;
         let colour = SEAT_COLOURS[seat % SEAT_COLOURS.len()];
         let who = pic.seat_names.as_ref().and_then(|n| n.get(seat)).map(|n| format!(" ({n})")).unwrap_or_default();
         let by_source: Vec<String> = rules
@@ -749,7 +750,7 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture, piece
         supply.extend(pieces.supply.iter().filter(|(s, _, _)| *s == seat).map(|(_, label, n)| format!("{n} {label}")));
         let _ = writeln!(
             o,
-            r##"<g class="score" data-seat="{seat}" data-score="{score}"><use xlink:href="#meeple" transform="translate({},{}) scale(0.7)" fill="{colour}" stroke="#111" stroke-width="1.3"/><text x="{}" y="{}"><tspan font-weight="bold">seat {seat} {}{}: {score}</tspan> <tspan fill="#555" font-size="12">{}; supply: {}</tspan></text></g>"##,
+            r##"<g class="score" data-seat="{seat}" data-score="{score}"><use xlink:href="#meeple" transform="translate({},{}) scale(0.7)" fill="{colour}" stroke="#111" stroke-width="1.3"/><text x="{}" y="{}"><tspan font-weight="bold">seat {seat} {}{}: {score}</tspan> <tspan fill="#555" font-size="12">{}</tspan><tspan x="{}" y="{}" fill="#555" font-size="12">supply: {}</tspan></text></g>"##,
             num(MARGIN + 8.0),
             num(ly + 9.0),
             num(MARGIN + 22.0),
@@ -757,6 +758,8 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture, piece
             SEAT_COLOUR_NAMES[seat % SEAT_COLOUR_NAMES.len()],
             esc(&who),
             esc(&by_source.join(", ")),
+            num(MARGIN + 22.0),
+            num(ly + 14.0 + LINE * 0.8),
             esc(&supply.join(", ")),
             score = st.scores()[seat],
         );
@@ -771,7 +774,7 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture, piece
         })
         .collect();
     if !neutral.is_empty() {
-        let ly = py + (st.players + 1) as f64 * LINE;
+        let ly = py + (2 * st.players + 1) as f64 * LINE;
         let _ = writeln!(
             o,
             r#"<text x="{}" y="{}" font-size="12">neutral figures: {}</text>"#,
@@ -807,7 +810,7 @@ fn legend_of(game: &Game, pieces: &Pieces, all_kinds: bool) -> Vec<(String, Stri
         out.push((
             "farmer".into(),
             r##"<use xlink:href="#meeple" transform="rotate(90)"/>"##.into(),
-            "farmer (a follower lying in a field)".into(),
+            "farmer (a lying follower)".into(),
         ));
     }
     for (name, svg) in pieces.drawn() {

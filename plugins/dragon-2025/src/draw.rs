@@ -37,5 +37,5 @@ pub fn draw(d: &Dragon2025, _rules: &Rules, st: &State, me: usize, c: &mut dyn C
     if let (Some(id), Some(side)) = (s.figure, s.facing) {
         c.figure_badge(id, &facing_svg(side), &format!("the dragon faces {side:?}"));
     }
-    c.legend("dragon", DRAGON, "dragon (neutral; the arrow: its facing)");
+    c.legend("dragon", DRAGON, "dragon (arrow: its facing)");
 }

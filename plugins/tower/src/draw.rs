@@ -41,7 +41,7 @@ pub fn draw(t: &Tower, _rules: &Rules, st: &State, me: usize, c: &mut dyn Canvas
             c.figure_badge(w, WATCHMAN, &format!("watchman of the tower of height {}", tw.height));
         }
     }
-    c.legend("tower", r##"<rect x="-7" y="2" width="14" height="6" fill="#d7ccc8" stroke="#4e342e"/><rect x="-7" y="-4" width="14" height="6" fill="#d7ccc8" stroke="#4e342e"/><path d="M-7,-4 v-4 h3 v2 h3 v-2 h2 v2 h3 v-2 h3 v4 z" fill="#d7ccc8" stroke="#4e342e"/>"##, "tower (its height in pieces)");
+    c.legend("tower", r##"<rect x="-7" y="2" width="14" height="6" fill="#d7ccc8" stroke="#4e342e"/><rect x="-7" y="-4" width="14" height="6" fill="#d7ccc8" stroke="#4e342e"/><path d="M-7,-4 v-4 h3 v2 h3 v-2 h2 v2 h3 v-2 h3 v4 z" fill="#d7ccc8" stroke="#4e342e"/>"##, "tower (number: its height)");
     let _ = t;
     for seat in 0..st.players {
         c.supply(seat, "tower pieces", s.pieces[seat] as u32);
