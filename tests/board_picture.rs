@@ -316,3 +316,71 @@ fn a_new_plugin_draws_its_figures_icons_and_supply_through_the_hook() {
     }
     check_picture(&svg);
 }
+
+/// The pieces named `piece` drawn on tiles: (title, translate) each.
+fn pieces(doc: &Document, piece: &str) -> Vec<(String, (f64, f64))> {
+    doc.descendants()
+        .filter(|n| has_class(n, "piece") && n.attribute("data-piece") == Some(piece))
+        .map(|n| (n.children().find(|c| c.has_tag_name("title")).unwrap().text().unwrap().to_string(), translate(&n)))
+        .collect()
+}
+
+fn badge_titles(doc: &Document) -> Vec<String> {
+    of_class(doc, "badge")
+        .iter()
+        .map(|b| b.children().find(|c| c.has_tag_name("title")).unwrap().text().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_castle_is_drawn_on_its_two_tiles_with_its_knight_and_tokens_in_the_supply() {
+    // castle-chain, turn 1: E (0,-1) closes D's city with seat 0's knight: castle A on
+    // (0,0) and (0,-1) (CASTLE-2), one of seat 0's 3 tokens used (CASTLE-1).
+    let svg = render("castle-1", "tests/scenarios/castle-chain.json", Some(1));
+    let doc = parse(&svg);
+    let castles = pieces(&doc, "castle");
+    let cell = |c: &str| translate(&doc.descendants().find(|n| n.attribute("data-cell") == Some(c)).unwrap());
+    assert_eq!(castles, [("seat 0's castle".to_string(), cell("0,0")), ("seat 0's castle".to_string(), cell("0,-1"))]);
+    assert!(
+        svg.contains(r##"<g class="castle"><path d="M38,62 v-16 h5 v4 h5 v-4 h4 v4 h5 v-4 h5 v16 z" fill="#1565c0""##)
+    );
+    assert_eq!(badge_titles(&doc), ["knight of the castle"]);
+    assert!(score_line(&doc, 0).contains("2 castle tokens"));
+    assert!(score_line(&doc, 1).contains("3 castle tokens"));
+    // Turn 5 (the end): castles A and B scored 2 each and their knights returned (CASTLE-3);
+    // the castles stay, in their owners' colours.
+    let svg = render("castle-end", "tests/scenarios/castle-chain.json", None);
+    let doc = parse(&svg);
+    let titles: Vec<String> = pieces(&doc, "castle").into_iter().map(|(t, _)| t).collect();
+    assert_eq!(
+        titles,
+        [
+            "seat 0's castle (scored 2)",
+            "seat 0's castle (scored 2)",
+            "seat 1's castle (scored 2)",
+            "seat 1's castle (scored 2)"
+        ]
+    );
+    assert!(badge_titles(&doc).is_empty());
+    assert!(of_class(&doc, "figure").is_empty());
+    for seat in 0..2 {
+        assert!(score_line(&doc, seat).contains("2 castle tokens"));
+    }
+}
+
+#[test]
+fn a_shepherd_shows_its_flock_size() {
+    // shepherd-grow-wolf: seat 0's shepherd draws 2 sheep (turn 1), seat 1's 3 (turn 2);
+    // in turn 3 the wolf sends both shepherds back (SHEPHERD-4): no flock is drawn.
+    let doc1 = render("sheep-1", "tests/scenarios/shepherd-grow-wolf.json", Some(1));
+    assert_eq!(badge_titles(&parse(&doc1)), ["flock of 2 sheep"]);
+    let doc2 = render("sheep-2", "tests/scenarios/shepherd-grow-wolf.json", Some(2));
+    let doc2 = parse(&doc2);
+    assert_eq!(badge_titles(&doc2), ["flock of 2 sheep", "flock of 3 sheep"]);
+    let numbers: Vec<String> = of_class(&doc2, "badge").iter().map(|b| shown_text(b).trim().to_string()).collect();
+    assert_eq!(numbers, ["2", "3"]);
+    let doc3 = render("sheep-3", "tests/scenarios/shepherd-grow-wolf.json", Some(3));
+    let doc3 = parse(&doc3);
+    assert!(badge_titles(&doc3).is_empty());
+    assert!(of_class(&doc3, "figure").iter().all(|f| f.attribute("data-kind") != Some("shepherd")));
+}
