@@ -384,3 +384,42 @@ fn a_shepherd_shows_its_flock_size() {
     assert!(badge_titles(&doc3).is_empty());
     assert!(of_class(&doc3, "figure").iter().all(|f| f.attribute("data-kind") != Some("shepherd")));
 }
+
+#[test]
+fn the_viewer_draws_the_plugins_pieces_per_turn_and_the_final_picture_without_followers() {
+    // tower-capture-range in the HTML viewer: the tower's height is drawn per turn (1 after
+    // turn 14, 2 after 21, 3 after 22: TOWER-2); the final step shows no follower.
+    let page = scratch("picture-viewer").join("game.html");
+    ok(&["render", "tests/scenarios/tower-capture-range.json", "--html", "-o", page.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let start = html.find(r#"<script id="game-data" type="application/json">"#).unwrap();
+    let data = &html[start..];
+    let data = &data[data.find('>').unwrap() + 1..data.find("</script>").unwrap()];
+    let data: serde_json::Value = serde_json::from_str(&data.replace("<\\/", "</")).unwrap();
+    let steps = data["steps"].as_array().unwrap();
+    let layer = |label: &str| -> String {
+        let s = steps.iter().find(|s| s["label"] == label).unwrap_or_else(|| panic!("no step {label}"));
+        s["figures"].as_str().unwrap().to_string()
+    };
+    let height = |label: &str| -> Vec<String> {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">{}</svg>"#,
+            layer(label)
+        );
+        let doc = parse(&svg);
+        let mut h: Vec<String> =
+            of_class(&doc, "tower").iter().map(|t| t.attribute("data-height").unwrap().to_string()).collect();
+        h.sort();
+        h
+    };
+    assert!(height("turn 14").contains(&"1".to_string()));
+    assert!(height("turn 21").contains(&"2".to_string()));
+    assert!(height("turn 22").contains(&"3".to_string()));
+    assert!(layer("turn 21").contains(r#"class="figure"#));
+    let last = layer("final scoring");
+    assert!(!last.contains(r#"class="figure"#), "no follower after the final scoring");
+    assert_eq!(height("final scoring"), ["0", "0", "0", "3"]);
+    // The page's legend lists every figure kind of the rules and the tower.
+    assert!(html.contains(r#"<g class="legend-entry" data-piece="follower">"#));
+    assert!(html.contains(r#"<g class="legend-entry" data-piece="tower">"#));
+}
