@@ -197,6 +197,14 @@ fn check_picture(svg: &str) {
             assert!(!near, "{:?} hides under {:?}", n.attribute("data-kind"), m.attribute("data-kind"));
         }
     }
+    // No icon under a figure.
+    for icon in of_class(&doc, "icon") {
+        let (x, y) = translate(&icon);
+        for (f, &(fx, fy)) in figures.iter().zip(&at) {
+            let near = (x - fx).abs() < 16.0 && (y - fy).abs() < 16.0;
+            assert!(!near, "icon {:?} under {:?} at {fx},{fy}", icon.attribute("data-piece"), f.attribute("data-kind"));
+        }
+    }
     // The subtitle stays inside the canvas.
     let width: f64 = doc.root_element().attribute("width").unwrap().parse().unwrap();
     for line in
@@ -210,6 +218,9 @@ fn check_picture(svg: &str) {
 #[test]
 fn a_classic_everything_game_draws_every_piece_without_words_and_in_the_legend() {
     let rec = classic_everything();
+    for turn in [40, 80, 160] {
+        check_picture(&render(&format!("everything-{turn}"), &rec, Some(turn)));
+    }
     let mid = render("everything-100", &rec, Some(100));
     check_picture(&mid);
     let doc = parse(&mid);

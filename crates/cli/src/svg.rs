@@ -623,8 +623,12 @@ pub fn write_pieces(o: &mut String, game: &Game, frame: &Frame, pieces: &Pieces)
             }
         };
         let (x, y) = frame.cell_xy(placed.pos);
-        // A row along the top of the tile, from the left corner.
-        let (ix, iy) = (x + 11.0 + 20.0 * n as f64, y + 11.0);
+        // A row along the top of the tile from the left corner, or along the bottom when a
+        // figure stands where the icon would.
+        let ix = x + 11.0 + 20.0 * n as f64;
+        let free = |iy: f64| !positions.iter().any(|(_, (fx, fy), _)| (fx - ix).abs() < 18.0 && (fy - iy).abs() < 18.0);
+        let iy = [y + 11.0, y + 89.0].into_iter().find(|&iy| free(iy)).unwrap_or(y + 11.0);
+        let (ix, iy) = (ix, iy);
         let _ = writeln!(
             o,
             r#"<g class="piece icon" data-piece="{}" transform="translate({},{})"><title>{}</title>{}</g>"#,
