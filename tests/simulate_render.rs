@@ -59,10 +59,12 @@ fn render_of_a_finished_game_shows_the_whole_board() {
         let cell = t.attribute("data-cell").unwrap();
         assert!(cell.contains(','), "{cell}");
     }
-    // Features, coordinates, figures and scores.
-    for class in ["city", "road", "river", "monastery", "coordinates", "figure", "scores"] {
+    // Features, coordinates and scores; no figure after the final scoring
+    // (every follower of a river game is back in its supply).
+    for class in ["city", "road", "river", "monastery", "coordinates", "scores"] {
         assert!(class_count(&doc, class) > 0, "no element of class {class}");
     }
+    assert_eq!(class_count(&doc, "figure"), 0, "the final picture shows no follower");
     for seat in 0..2 {
         let score = doc
             .descendants()

@@ -15,7 +15,10 @@ use carcassonne_core::{Game, Pos};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::svg::{esc, write_board, write_figures, write_highlight, write_open, write_tiles, Frame, SEAT_COLOURS};
+use crate::svg::{
+    esc, write_board, write_figures, write_highlight, write_legend, write_open, write_tiles, Frame, Pieces,
+    SEAT_COLOURS,
+};
 
 /// The page around the board, with `@NAME@` placeholders.
 const TEMPLATE: &str = include_str!("viewer.html");
@@ -50,7 +53,7 @@ pub struct Steps {
 impl Steps {
     /// Steps drawn in the frame of the final board `last`, starting from `start`.
     pub fn new(last: &Game, start: &Game) -> Steps {
-        let mut s = Steps { frame: Frame::of(last), steps: Vec::new() };
+        let mut s = Steps { frame: Frame::for_viewer(last), steps: Vec::new() };
         let figures = s.figures(start, None);
         s.steps.push(Step {
             label: "start".to_string(),
@@ -92,7 +95,7 @@ impl Steps {
         });
     }
 
-    /// The final scoring (figures leave the board).
+    /// The final scoring (figures leave the board, but those that stay: see `svg`).
     pub fn finish(&mut self, game: &Game, rec: &GameRecord) {
         let events = rec.final_scoring.iter().flatten().map(event_text).collect();
         let turn = self.steps.last().map_or(0, |s| s.turn);
@@ -104,7 +107,7 @@ impl Steps {
             actions: Vec::new(),
             events,
             scores: game.scores().to_vec(),
-            figures: String::new(),
+            figures: self.figures(game, None),
         });
     }
 }
@@ -148,6 +151,7 @@ pub fn page(last: &Game, steps: &Steps, title: &str, subtitle: &str, seat_names:
     write_board(&mut svg, frame);
     write_tiles(&mut svg, last, frame);
     let _ = writeln!(svg, r#"<g id="figures"></g>"#);
+    write_legend(&mut svg, last, frame, &Pieces::of(last), true);
     let _ = writeln!(svg, "</svg>");
     let seats: Vec<Value> = (0..last.st.players)
         .map(|s| {

@@ -21,6 +21,7 @@ pub mod scenario;
 pub mod stats;
 pub mod summary;
 pub mod svg;
+pub mod svg_pieces;
 
 pub use cmd_simulate::{simulate, SimulateOptions};
 

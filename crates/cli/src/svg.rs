@@ -1,23 +1,33 @@
 //! Draws a game's board as a self-contained SVG picture: every tile with its cities, roads,
 //! rivers, fields, monasteries, gardens, pennants and markers, the figures in the players'
-//! colours, neutral figures, coordinates and the scores.
+//! colours, neutral figures, coordinates, the scores and a legend. Plugins draw their own
+//! pieces ([`carcassonne_core::draw`], collected in [`Pieces`]); this file draws the generic
+//! things (tiles, features, pennants, figures with their kinds' looks).
+//!
+//! The final picture (a game that is over) shows only what stays on the board after the
+//! final scoring: figures whose look says so (e.g. barns) and neutral figures; every other
+//! figure is drawn returned, counted in its seat's supply.
 
 use std::fmt::Write;
 
 use carcassonne_core::tile::{FeatureKind, RotatedFeature};
-use carcassonne_core::{Game, Pos, NEUTRAL};
+use carcassonne_core::{Figure, Game, Pos, NEUTRAL};
+
+pub use crate::svg_pieces::Pieces;
 
 /// Pixels per cell.
 const S: f64 = 100.0;
 /// Room for the coordinate labels around the board.
 const MARGIN: f64 = 36.0;
 /// Height of the title above the board.
-const HEADER: f64 = 56.0;
+const HEADER: f64 = 72.0;
+/// Width of one legend entry.
+const LEGEND_W: f64 = 215.0;
 /// Height of one line of the score panel.
 const LINE: f64 = 24.0;
 
 /// Seat colours: blue, red, yellow, black, green, pink.
-pub const SEAT_COLOURS: [&str; 6] = ["#1565c0", "#d32f2f", "#fbc02d", "#212121", "#2e7d32", "#ec407a"];
+pub use carcassonne_core::draw::SEAT_COLOURS;
 /// Names of [`SEAT_COLOURS`].
 pub const SEAT_COLOUR_NAMES: [&str; 6] = ["blue", "red", "yellow", "black", "green", "pink"];
 
@@ -199,17 +209,35 @@ pub struct Frame {
 }
 
 impl Frame {
-    /// The frame of `game`'s board (with room for its score panel).
+    /// The frame of `game`'s board (with room for its score panel and the legend of what it
+    /// shows).
     pub fn of(game: &Game) -> Frame {
+        Frame::with_legend(game, legend_entries(game, false).len())
+    }
+
+    /// The frame for the HTML viewer: its legend lists every figure kind of the rules.
+    pub fn for_viewer(game: &Game) -> Frame {
+        Frame::with_legend(game, legend_entries(game, true).len())
+    }
+
+    fn with_legend(game: &Game, entries: usize) -> Frame {
         let st = &game.st;
         let (minx, miny, maxx, maxy) = if st.board.is_empty() { (0, 0, 0, 0) } else { st.board.bounds };
         let board_w = (maxx - minx + 1) as f64 * S;
         let board_h = (maxy - miny + 1) as f64 * S;
         let (ox, oy) = (MARGIN, HEADER + MARGIN);
-        let panel_lines = st.players + 2;
+        // Per seat: its score and sources, then its supply.
+        let panel_lines = 2 * st.players + 2;
         let width = (board_w + 2.0 * MARGIN).max(640.0);
-        let height = oy + board_h + MARGIN + panel_lines as f64 * LINE + 12.0;
+        let per_row = (((width - 2.0 * MARGIN) / LEGEND_W).floor() as usize).max(1);
+        let legend_h = if entries == 0 { 0.0 } else { 20.0 + entries.div_ceil(per_row) as f64 * LINE };
+        let height = oy + board_h + MARGIN + panel_lines as f64 * LINE + 12.0 + legend_h;
         Frame { minx, miny, maxx, maxy, ox, oy, board_w, board_h, width, height }
+    }
+
+    /// Top of the legend.
+    fn legend_y(&self, game: &Game) -> f64 {
+        self.oy + self.board_h + MARGIN + (2 * game.st.players + 2) as f64 * LINE + 12.0
     }
 
     fn cell_xy(&self, p: Pos) -> (f64, f64) {
@@ -229,17 +257,53 @@ pub fn render(game: &Game, pic: &Picture) -> String {
         num(MARGIN),
         esc(&pic.title)
     );
-    let _ =
-        writeln!(o, r##"<text x="{}" y="44" font-size="13" fill="#444">{}</text>"##, num(MARGIN), esc(&pic.subtitle));
+    write_subtitle(&mut o, &frame, &pic.subtitle);
     write_board(&mut o, &frame);
     write_tiles(&mut o, game, &frame);
     if let Some(last) = pic.highlight {
         write_highlight(&mut o, game, &frame, last);
     }
-    write_figures(&mut o, game, &frame);
-    write_scores(&mut o, game, &frame, pic);
+    let pieces = Pieces::of(game);
+    write_pieces(&mut o, game, &frame, &pieces);
+    write_scores(&mut o, game, &frame, pic, &pieces);
+    write_legend(&mut o, game, &frame, &pieces, false);
     let _ = writeln!(o, "</svg>");
     o
+}
+
+/// The subtitle, wrapped at word boundaries into at most two lines that fit the canvas
+/// (and clipped to it).
+pub fn write_subtitle(o: &mut String, frame: &Frame, subtitle: &str) {
+    let max = (((frame.width - 2.0 * MARGIN) / 7.2) as usize).max(10);
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in subtitle.split_whitespace() {
+        let last = lines.last_mut().expect("a line");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > max {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    if lines.len() > 2 {
+        lines.truncate(2);
+        let l = &mut lines[1];
+        let keep: String = l.chars().take(max.saturating_sub(1)).collect();
+        *l = format!("{keep}…");
+    }
+    let _ = writeln!(
+        o,
+        r##"<clipPath id="subtitle-clip"><rect x="0" y="28" width="{}" height="{}"/></clipPath>"##,
+        num(frame.width - MARGIN / 2.0),
+        num(HEADER - 28.0)
+    );
+    let _ = write!(o, r##"<text class="subtitle" clip-path="url(#subtitle-clip)" font-size="13" fill="#444">"##);
+    for (i, l) in lines.iter().enumerate() {
+        let _ = write!(o, r#"<tspan x="{}" y="{}">{}</tspan>"#, num(MARGIN), 44 + 16 * i, esc(l));
+    }
+    let _ = writeln!(o, "</text>");
 }
 
 /// The `<svg>` element's opening, its title, the meeple shape and the background.
@@ -306,7 +370,14 @@ pub fn write_tiles(o: &mut String, game: &Game, frame: &Frame) {
             num(x),
             num(y)
         );
-        let _ = writeln!(o, "<title>{} {} rotation {}</title>", placed.pos, esc(&def.name), placed.rot.degrees());
+        let _ = writeln!(
+            o,
+            "<title>{} {} rotation {}{}</title>",
+            placed.pos,
+            esc(&def.name),
+            placed.rot.degrees(),
+            esc(&tile_words(rules, def))
+        );
         let _ = writeln!(o, r#"<rect width="{s}" height="{s}" fill="{FIELD}"/>"#, s = num(S));
         // Rivers, then roads (under the cities they end at), then cities.
         for f in rp.features.iter().filter(|f| f.kind == FeatureKind::River) {
@@ -396,63 +467,31 @@ pub fn write_tiles(o: &mut String, game: &Game, frame: &Frame) {
                 _ => {}
             }
         }
-        // Modifier names (inn, cathedral, ...) on their features.
-        for (local, f) in rp.features.iter().enumerate() {
-            let mods = def.features[local].modifiers;
-            if mods == 0 {
-                continue;
-            }
-            let names: Vec<&str> = rules
-                .catalog
-                .modifier_names
-                .iter()
-                .enumerate()
-                .filter(|(b, _)| mods & (1 << b) != 0)
-                .map(|(_, n)| n.as_str())
-                .collect();
-            let (ax, ay) = feature_anchor(f);
-            let _ = writeln!(
-                o,
-                r##"<text class="modifier" x="{}" y="{}" font-size="9" fill="#3e2723" text-anchor="middle">{}</text>"##,
-                num(ax * S),
-                num(ay * S + 14.0),
-                esc(&names.join(","))
-            );
-        }
-        // Markers of the part.
-        let markers: Vec<&str> = rules
-            .catalog
-            .marker_names
-            .iter()
-            .enumerate()
-            .filter(|(b, _)| def.markers & (1 << b) != 0)
-            .map(|(_, n)| n.as_str())
-            .collect();
-        if !markers.is_empty() {
-            let label = markers.join(",");
-            let w = 6.0 * label.len() as f64 + 6.0;
-            let _ = writeln!(
-                o,
-                r##"<g class="marker"><rect x="{}" y="84" width="{}" height="13" rx="3" fill="#fff8e1" stroke="#8d6e63" stroke-width="0.8"/><text x="{}" y="94" font-size="9" fill="#4e342e" text-anchor="end">{}</text></g>"##,
-                num(97.0 - w),
-                num(w),
-                num(94.0),
-                esc(&label)
-            );
-        }
-        let _ = writeln!(
-            o,
-            r##"<text class="cell" x="3" y="11" font-size="9" fill="#1b3d0f" opacity="0.85">{},{} {}</text>"##,
-            placed.pos.x,
-            placed.pos.y,
-            esc(&def.name)
-        );
+        // Markers and modifiers are drawn by their plugins (`Pieces`), their words only in
+        // the tile's title.
         let _ = writeln!(
             o,
             r##"<rect width="{s}" height="{s}" fill="none" stroke="#3a3a3a" stroke-width="1"/>"##,
             s = num(S)
         );
         let _ = writeln!(o, "</g>");
+    }
+}
+
+/// The markers and feature modifiers of a tile part in words (for its hover title).
+fn tile_words(rules: &carcassonne_core::Rules, def: &carcassonne_core::tile::TilePart) -> String {
+    let cat = &rules.catalog;
+    let bits = |mask: u32, names: &[String]| -> Vec<String> {
+        names.iter().enumerate().filter(|(b, _)| mask & (1 << b) != 0).map(|(_, n)| n.clone()).collect()
+    };
+    let mut words = bits(def.markers, &cat.marker_names);
+    for f in &def.features {
+        words.extend(bits(f.modifiers, &cat.modifier_names));
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join(", "))
     }
 }
 
@@ -471,74 +510,214 @@ pub fn write_highlight(o: &mut String, game: &Game, frame: &Frame, cell: Pos) {
     }
 }
 
-/// The figures on the board, on top of every tile.
-pub fn write_figures(o: &mut String, game: &Game, frame: &Frame) {
-    let rules = &*game.rules;
-    let st = &game.st;
-    let mut taken: Vec<(u32, (i64, i64))> = Vec::new();
-    for f in st.figures.iter().filter(|f| f.alive) {
-        let Some(placed) = st.board.parts.get(f.part as usize) else { continue };
-        let rp = st.rotated(rules, f.part);
-        let (ux, uy) = match f.node {
-            Some(n) => {
-                let node = st.graph.node(n);
-                rp.features.get(node.local as usize).map_or((0.5, 0.5), feature_anchor)
+/// Whether figure `f` is drawn: every figure during the game; after the final scoring only
+/// neutral figures and those whose look stays (the others are back in their supply).
+fn shown(game: &Game, f: &Figure) -> bool {
+    f.alive
+        && (!game.st.is_over()
+            || f.owner == NEUTRAL
+            || game.rules.figure_kinds.get(f.kind as usize).is_some_and(|k| k.look.stays_at_end))
+}
+
+/// Where figure `f` stands in its tile (unit coordinates) and whether it lies in a field.
+fn figure_spot(game: &Game, f: &Figure) -> ((f64, f64), bool) {
+    let rp = game.st.rotated(&game.rules, f.part);
+    match f.node {
+        Some(n) => {
+            let node = game.st.graph.node(n);
+            match rp.features.get(node.local as usize) {
+                Some(rf) => (feature_anchor(rf), rf.kind == FeatureKind::Field),
+                None => ((0.5, 0.5), false),
             }
-            None => (0.8, 0.8),
-        };
-        let key = (f.part, ((ux * 100.0) as i64, (uy * 100.0) as i64));
-        let nth = taken.iter().filter(|k| **k == key).count();
-        taken.push(key);
-        let (x, y) = frame.cell_xy(placed.pos);
-        let (fx, fy) = (x + ux * S + nth as f64 * 14.0, y + uy * S);
-        let kind = rules.figure_kinds.get(f.kind as usize);
-        let kind_name = kind.map_or("figure", |k| k.name.as_str());
-        let place = st.figure_place_name(rules, f);
-        if f.owner == NEUTRAL {
-            let _ = writeln!(
-                o,
-                r##"<g class="figure neutral" data-kind="{k}" transform="translate({},{})"><title>{k} (neutral) at {}</title><path d="M0,-13 L11,0 L0,13 L-11,0 Z" fill="{NEUTRAL_COLOUR}" stroke="#fff" stroke-width="1.5"/><text y="4" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">{}</text></g>"##,
-                num(fx),
-                num(fy),
-                esc(&place),
-                esc(&kind_name.chars().next().unwrap_or('?').to_uppercase().to_string()),
-                k = esc(kind_name),
-            );
-            continue;
         }
-        let colour = SEAT_COLOURS[f.owner as usize % SEAT_COLOURS.len()];
-        let outline = if f.owner as usize % SEAT_COLOURS.len() == 3 { "#eeeeee" } else { "#111111" };
-        let follower = kind.is_none_or(|k| k.follower);
-        let scale = kind.map_or(1.0, |k| if k.strength >= 2 { 1.35 } else { 1.0 });
-        let title = format!("seat {} {} at {}", f.owner, kind_name, place);
-        if follower {
-            let _ = writeln!(
-                o,
-                r##"<g class="figure" data-owner="{}" data-kind="{}" transform="translate({},{}) scale({})"><title>{}</title><use xlink:href="#meeple" fill="{colour}" stroke="{outline}" stroke-width="1.3"/></g>"##,
-                f.owner,
-                esc(kind_name),
-                num(fx),
-                num(fy),
-                num(scale),
-                esc(&title)
-            );
-        } else {
-            let _ = writeln!(
-                o,
-                r##"<g class="figure" data-owner="{}" data-kind="{}" transform="translate({},{})"><title>{}</title><rect x="-9" y="-9" width="18" height="18" rx="4" fill="{colour}" stroke="{outline}" stroke-width="1.3"/><text y="4" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">{}</text></g>"##,
-                f.owner,
-                esc(kind_name),
-                num(fx),
-                num(fy),
-                esc(&title),
-                esc(&kind_name.chars().next().unwrap_or('?').to_uppercase().to_string())
-            );
-        }
+        None => ((0.8, 0.8), false),
     }
 }
 
-/// The score panel under the board.
-fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture) {
+/// The generic look of a figure kind with no look of its own.
+fn generic_look(name: &str, follower: bool) -> String {
+    if follower {
+        r##"<use xlink:href="#meeple"/>"##.to_string()
+    } else {
+        format!(
+            r##"<rect x="-9" y="-9" width="18" height="18" rx="4"/><text y="4" font-size="11" font-weight="bold" fill="#fff" stroke="none" text-anchor="middle">{}</text>"##,
+            esc(&name.chars().next().unwrap_or('?').to_uppercase().to_string())
+        )
+    }
+}
+
+/// The look of figure kind `kind`.
+fn look_of(game: &Game, kind: u8) -> String {
+    match game.rules.figure_kinds.get(kind as usize) {
+        Some(k) if !k.look.svg.is_empty() => k.look.svg.clone(),
+        Some(k) => generic_look(&k.name, k.follower),
+        None => generic_look("figure", true),
+    }
+}
+
+/// Where each shown figure is drawn on the canvas (centre), spread so that figures sharing
+/// a spot stand side by side and neutral figures stand above and left of the others.
+fn figure_positions(game: &Game, frame: &Frame) -> Vec<(usize, (f64, f64), bool)> {
+    let st = &game.st;
+    let mut spots: Vec<((u32, i64, i64), Vec<usize>)> = Vec::new();
+    let mut neutral: Vec<((u32, i64, i64), Vec<usize>)> = Vec::new();
+    for (i, f) in st.figures.iter().enumerate().filter(|(_, f)| shown(game, f)) {
+        let ((ux, uy), _) = figure_spot(game, f);
+        let key = (f.part, (ux * 100.0) as i64, (uy * 100.0) as i64);
+        let list = if f.owner == NEUTRAL { &mut neutral } else { &mut spots };
+        match list.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(i),
+            None => list.push((key, vec![i])),
+        }
+    }
+    let mut out = Vec::new();
+    for (group, is_neutral) in [(&spots, false), (&neutral, true)] {
+        for ((part, kx, ky), ids) in group {
+            let (x, y) = frame.cell_xy(st.board.parts[*part as usize].pos);
+            let n = ids.len() as f64;
+            for (j, &i) in ids.iter().enumerate() {
+                let ((_, _), lying) = figure_spot(game, &st.figures[i]);
+                let spread = if lying { 26.0 } else { 20.0 };
+                let mut fx = *kx as f64 + (j as f64 - (n - 1.0) / 2.0) * spread;
+                let mut fy = *ky as f64;
+                if is_neutral {
+                    fx += -16.0 + j as f64 * 4.0;
+                    fy -= 18.0;
+                }
+                let (fx, fy) = (fx.clamp(12.0, 88.0), fy.clamp(13.0, 88.0));
+                out.push((i, (x + fx, y + fy), lying));
+            }
+        }
+    }
+    out
+}
+
+/// Everything drawn over the tiles for the state of `game`: the plugins' tile markings and
+/// icons, the figures (neutral ones on top) and their badges.
+pub fn write_figures(o: &mut String, game: &Game, frame: &Frame) {
+    write_pieces(o, game, frame, &Pieces::of(game));
+}
+
+/// [`write_figures`] with the plugins' drawings already collected.
+pub fn write_pieces(o: &mut String, game: &Game, frame: &Frame, pieces: &Pieces) {
+    let rules = &*game.rules;
+    let st = &game.st;
+    let positions = figure_positions(game, frame);
+    for m in &pieces.tiles {
+        let Some(placed) = st.board.parts.get(m.part as usize) else { continue };
+        let (x, y) = frame.cell_xy(placed.pos);
+        let _ = writeln!(
+            o,
+            r#"<g class="piece" data-piece="{}" transform="translate({},{})"><title>{}</title>{}</g>"#,
+            esc(&m.piece),
+            num(x),
+            num(y),
+            esc(&m.title),
+            m.svg
+        );
+    }
+    let mut per_part: Vec<(u32, usize)> = Vec::new();
+    for m in &pieces.tile_icons {
+        let Some(placed) = st.board.parts.get(m.part as usize) else { continue };
+        let n = match per_part.iter_mut().find(|(p, _)| *p == m.part) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                per_part.push((m.part, 1));
+                0
+            }
+        };
+        let (x, y) = frame.cell_xy(placed.pos);
+        // A row along the top of the tile from the left corner, or along the bottom when a
+        // figure stands where the icon would.
+        let ix = x + 11.0 + 20.0 * n as f64;
+        let free = |iy: f64| !positions.iter().any(|(_, (fx, fy), _)| (fx - ix).abs() < 18.0 && (fy - iy).abs() < 18.0);
+        let iy = [y + 11.0, y + 89.0].into_iter().find(|&iy| free(iy)).unwrap_or(y + 11.0);
+        let (ix, iy) = (ix, iy);
+        let _ = writeln!(
+            o,
+            r#"<g class="piece icon" data-piece="{}" transform="translate({},{})"><title>{}</title>{}</g>"#,
+            esc(&m.piece),
+            num(ix),
+            num(iy),
+            esc(&m.title),
+            m.svg
+        );
+    }
+    let mut per_feature: Vec<((u32, usize), usize)> = Vec::new();
+    for m in &pieces.feature_icons {
+        let Some(placed) = st.board.parts.get(m.part as usize) else { continue };
+        let rp = st.rotated(rules, m.part);
+        let Some(rf) = rp.features.get(m.local) else { continue };
+        let key = (m.part, m.local);
+        let n = match per_feature.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                per_feature.push((key, 1));
+                0
+            }
+        };
+        let (ax, ay) = feature_anchor(rf);
+        // Below the feature's figures (above them near the south edge).
+        let dy = if ay > 0.7 { -20.0 } else { 19.0 };
+        let ix = (ax * S + 16.0 * n as f64 - 8.0 * (n > 0) as u8 as f64).clamp(9.0, 91.0);
+        let iy = (ay * S + dy).clamp(9.0, 91.0);
+        let (x, y) = frame.cell_xy(placed.pos);
+        let _ = writeln!(
+            o,
+            r#"<g class="piece icon" data-piece="{}" transform="translate({},{})"><title>{}</title>{}</g>"#,
+            esc(&m.piece),
+            num(x + ix),
+            num(y + iy),
+            esc(&m.title),
+            m.svg
+        );
+    }
+    for &(i, (fx, fy), lying) in &positions {
+        let f = &st.figures[i];
+        let kind = rules.figure_kinds.get(f.kind as usize);
+        let kind_name = kind.map_or("figure", |k| k.name.as_str());
+        let place = st.figure_place_name(rules, f);
+        let look = look_of(game, f.kind);
+        let (colour, outline, class, title) = if f.owner == NEUTRAL {
+            (NEUTRAL_COLOUR, "#ffffff", "figure neutral", format!("{kind_name} (neutral) at {place}"))
+        } else {
+            let c = f.owner as usize % SEAT_COLOURS.len();
+            let outline = if c == 3 { "#eeeeee" } else { "#111111" };
+            let title = format!("seat {} {}{} at {}", f.owner, kind_name, if lying { " (farmer)" } else { "" }, place);
+            (SEAT_COLOURS[c], outline, if lying { "figure lying" } else { "figure" }, title)
+        };
+        let owner = if f.owner == NEUTRAL { String::new() } else { format!(r#" data-owner="{}""#, f.owner) };
+        let rotate = if lying { " rotate(90)" } else { "" };
+        let _ = writeln!(
+            o,
+            r#"<g class="{class}"{owner} data-kind="{k}" data-piece="{k}" transform="translate({},{}){rotate}" fill="{colour}" color="{colour}" stroke="{outline}" stroke-width="1.3"><title>{}</title>{look}</g>"#,
+            num(fx),
+            num(fy),
+            esc(&title),
+            k = esc(kind_name),
+        );
+    }
+    for (id, svg, title) in &pieces.badges {
+        let Some(&(_, (fx, fy), _)) = positions.iter().find(|(i, _, _)| *i == *id as usize) else { continue };
+        let _ = writeln!(
+            o,
+            r#"<g class="badge" transform="translate({},{})"><title>{}</title>{svg}</g>"#,
+            num(fx + 11.0),
+            num(fy - 11.0),
+            esc(title)
+        );
+    }
+}
+
+/// The score panel under the board: points per source, the supply (figures, and the pieces
+/// the plugins list), neutral figures.
+fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture, pieces: &Pieces) {
     let rules = &*game.rules;
     let st = &game.st;
     let Frame { oy, board_h, .. } = *frame;
@@ -554,7 +733,7 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture) {
         if over { "Final scores" } else { "Scores" }
     );
     for seat in 0..st.players {
-        let ly = py + (seat + 1) as f64 * LINE;
+        let ly = py + (2 * seat + 1) as f64 * LINE;
         let colour = SEAT_COLOURS[seat % SEAT_COLOURS.len()];
         let who = pic.seat_names.as_ref().and_then(|n| n.get(seat)).map(|n| format!(" ({n})")).unwrap_or_default();
         let by_source: Vec<String> = rules
@@ -563,19 +742,26 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture) {
             .enumerate()
             .map(|(i, name)| format!("{name} {}", st.points_by_source[seat][i]))
             .collect();
-        let supply: Vec<String> = rules
+        let mut supply: Vec<String> = rules
             .figure_kinds
             .iter()
             .enumerate()
             .filter(|(_, k)| k.per_player > 0)
             .map(|(i, k)| {
-                let n = st.supply[seat][i];
-                format!("{n} {}{} in supply", k.name, if n == 1 { "" } else { "s" })
+                // Figures the final picture no longer shows are back in the supply.
+                let back = st
+                    .figures
+                    .iter()
+                    .filter(|f| f.alive && f.owner as usize == seat && f.kind as usize == i && !shown(game, f))
+                    .count();
+                let n = st.supply[seat][i] as usize + back;
+                format!("{n} {}{}", k.name, if n == 1 { "" } else { "s" })
             })
             .collect();
+        supply.extend(pieces.supply.iter().filter(|(s, _, _)| *s == seat).map(|(_, label, n)| format!("{n} {label}")));
         let _ = writeln!(
             o,
-            r##"<g class="score" data-seat="{seat}" data-score="{score}"><use xlink:href="#meeple" transform="translate({},{}) scale(0.7)" fill="{colour}" stroke="#111" stroke-width="1.3"/><text x="{}" y="{}"><tspan font-weight="bold">seat {seat} {}{}: {score}</tspan> <tspan fill="#555" font-size="12">{}; {}</tspan></text></g>"##,
+            r##"<g class="score" data-seat="{seat}" data-score="{score}"><use xlink:href="#meeple" transform="translate({},{}) scale(0.7)" fill="{colour}" stroke="#111" stroke-width="1.3"/><text x="{}" y="{}"><tspan font-weight="bold">seat {seat} {}{}: {score}</tspan> <tspan fill="#555" font-size="12">{}</tspan><tspan x="{}" y="{}" fill="#555" font-size="12">supply: {}</tspan></text></g>"##,
             num(MARGIN + 8.0),
             num(ly + 9.0),
             num(MARGIN + 22.0),
@@ -583,6 +769,8 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture) {
             SEAT_COLOUR_NAMES[seat % SEAT_COLOUR_NAMES.len()],
             esc(&who),
             esc(&by_source.join(", ")),
+            num(MARGIN + 22.0),
+            num(ly + 14.0 + LINE * 0.8),
             esc(&supply.join(", ")),
             score = st.scores()[seat],
         );
@@ -597,13 +785,78 @@ fn write_scores(o: &mut String, game: &Game, frame: &Frame, pic: &Picture) {
         })
         .collect();
     if !neutral.is_empty() {
-        let ly = py + (st.players + 1) as f64 * LINE;
+        let ly = py + (2 * st.players + 1) as f64 * LINE;
         let _ = writeln!(
             o,
             r#"<text x="{}" y="{}" font-size="12">neutral figures: {}</text>"#,
             num(MARGIN),
             num(ly + 14.0),
             esc(&neutral.join(", "))
+        );
+    }
+    let _ = writeln!(o, "</g>");
+}
+
+/// The legend's entries: (piece, markup, text). The figure kinds drawn (every kind of the
+/// rules if `all_kinds`), then the plugins' pieces drawn.
+pub fn legend_entries(game: &Game, all_kinds: bool) -> Vec<(String, String, String)> {
+    legend_of(game, &Pieces::of(game), all_kinds)
+}
+
+fn legend_of(game: &Game, pieces: &Pieces, all_kinds: bool) -> Vec<(String, String, String)> {
+    let mut out: Vec<(String, String, String)> = Vec::new();
+    let mut lying = false;
+    for (i, k) in game.rules.figure_kinds.iter().enumerate() {
+        let drawn: Vec<&Figure> = game.st.figures.iter().filter(|f| f.kind as usize == i && shown(game, f)).collect();
+        if drawn.is_empty() && !all_kinds {
+            continue;
+        }
+        lying |= k.follower && drawn.iter().any(|f| figure_spot(game, f).1);
+        let (svg, text) = pieces.legend_of(&k.name, "");
+        let svg = if svg.is_empty() { look_of(game, i as u8) } else { svg.to_string() };
+        let text = if text == k.name && k.per_player == 0 { format!("{} (neutral)", k.name) } else { text.to_string() };
+        out.push((k.name.clone(), svg, text));
+    }
+    if lying || (all_kinds && game.rules.figure_kinds.iter().any(|k| k.follower)) {
+        out.push((
+            "farmer".into(),
+            r##"<use xlink:href="#meeple" transform="rotate(90)"/>"##.into(),
+            "farmer (a lying follower)".into(),
+        ));
+    }
+    for (name, svg) in pieces.drawn() {
+        let (svg, text) = pieces.legend_of(&name, &svg);
+        out.push((name.clone(), svg.to_string(), text.to_string()));
+    }
+    out
+}
+
+/// The legend under the score panel: one entry per piece drawn (see [`legend_entries`]).
+pub fn write_legend(o: &mut String, game: &Game, frame: &Frame, pieces: &Pieces, all_kinds: bool) {
+    let entries = legend_of(game, pieces, all_kinds);
+    if entries.is_empty() {
+        return;
+    }
+    let per_row = (((frame.width - 2.0 * MARGIN) / LEGEND_W).floor() as usize).max(1);
+    let top = frame.legend_y(game);
+    let _ = writeln!(
+        o,
+        r##"<g class="legend" font-size="12" fill="#222"><text x="{}" y="{}" font-weight="bold">Legend</text>"##,
+        num(MARGIN),
+        num(top + 12.0)
+    );
+    for (i, (piece, svg, text)) in entries.iter().enumerate() {
+        let x = MARGIN + (i % per_row) as f64 * LEGEND_W;
+        let y = top + 20.0 + (i / per_row) as f64 * LINE;
+        let _ = writeln!(
+            o,
+            r##"<g class="legend-entry" data-piece="{}"><g transform="translate({},{}) scale(0.8)" fill="#9e9e9e" color="#9e9e9e" stroke="#333" stroke-width="1.2">{svg}</g><text x="{}" y="{}">{}</text></g>"##,
+            esc(piece),
+            num(x + 12.0),
+            num(y + 12.0),
+            num(x + 28.0),
+            num(y + 16.0),
+            esc(text)
         );
     }
     let _ = writeln!(o, "</g>");

@@ -7,6 +7,7 @@
 use std::any::Any;
 
 use crate::action::{Action, Decision, TileCandidates};
+use crate::draw::Canvas;
 use crate::graph::NodeId;
 use crate::rules::{Registry, Rules};
 use crate::setup::Setup;
@@ -401,6 +402,11 @@ pub trait Plugin: Send + Sync + 'static {
     fn explain_illegal(&self, rules: &Rules, st: &State, me: usize, action: &serde_json::Value) -> Option<String> {
         None
     }
+    /// Draws this plugin's pieces and markings on the board picture ([`crate::draw`]):
+    /// icons of its tile markers and feature modifiers, pieces kept in its state (towers,
+    /// castles), badges on its figures, pieces in the supply. Not part of the game loop (no
+    /// hook bit): asked by renderers only, for every plugin.
+    fn draw(&self, rules: &Rules, st: &State, me: usize, canvas: &mut dyn Canvas) {}
     /// JSON form of one of this plugin's actions, for records.
     fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {
         serde_json::Value::Null

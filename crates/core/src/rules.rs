@@ -5,6 +5,7 @@ use crate::action::{Action, Decision, TileCandidates};
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
+use crate::draw::FigureLook;
 use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, QueryKey, TilePlacement};
 use crate::setup::Setup;
 use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
@@ -22,6 +23,8 @@ pub struct FigureKindDef {
     pub per_player: u8,
     /// Plugin index that registered it.
     pub plugin: u8,
+    /// How it is drawn ([`Registry::figure_look`]; default: the generic look).
+    pub look: FigureLook,
 }
 
 /// What plugins declare at rule-set build time.
@@ -79,8 +82,17 @@ impl Registry {
             strength,
             per_player,
             plugin: self.current,
+            look: FigureLook::default(),
         });
         Ok((self.figure_kinds.len() - 1) as u8)
+    }
+
+    /// Says how figures of kind `kind` (as returned by [`Registry::figure_kind`]) are drawn
+    /// on the board picture ([`crate::draw`]).
+    pub fn figure_look(&mut self, kind: u8, look: FigureLook) {
+        if let Some(k) = self.figure_kinds.get_mut(kind as usize) {
+            k.look = look;
+        }
     }
 
     /// Declares a score source ("road", "fairy", ...) or finds it; returns its index.

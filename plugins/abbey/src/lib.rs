@@ -30,6 +30,8 @@
 //!   monastery for the abbot, the wagon, castles' neighbourhoods and vineyards. A dragon or
 //!   fairy treats it as any tile.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey, TilePlacement};
@@ -116,6 +118,16 @@ impl Abbey {
 }
 
 impl Plugin for Abbey {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "abbey"
     }

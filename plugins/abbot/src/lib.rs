@@ -37,6 +37,8 @@
 //!   a completed garden does not score a castle (CASTLE-3 names roads, cities and
 //!   monasteries).
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin};
@@ -109,6 +111,7 @@ impl Plugin for Abbot {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("abbot", true, 1, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.garden = reg.source("garden")?;
         self.ids.take_back = reg.extra_source("abbot")?;
         self.ids.placed = reg.stat("abbots_placed");

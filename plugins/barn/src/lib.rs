@@ -28,6 +28,8 @@
 //!   Farmers do not stand on barns here (BARN-2 sends them home), so a fairy with such a
 //!   farmer follows its own rule for a follower leaving the board.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query};
@@ -170,6 +172,7 @@ impl Plugin for Barn {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("barn", false, 0, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.source = reg.extra_source("barn")?;
         self.ids.placed = reg.stat("barns_placed");
         self.ids.farmers = reg.stat("barn_farmers_scored");

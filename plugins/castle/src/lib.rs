@@ -27,6 +27,8 @@
 //!   `castle`): no fairy points. Building a castle is no figure placement, so a castle may
 //!   overlap a lair or volcano tile.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
@@ -221,6 +223,16 @@ impl Castle {
 }
 
 impl Plugin for Castle {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "castle"
     }

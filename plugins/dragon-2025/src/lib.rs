@@ -30,6 +30,8 @@
 //! `repels_dragon` (figure, part; default no), `eatable` (through [`State::is_eatable`]),
 //! `needs_follower` (through [`State::release_dependents`]).
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
@@ -306,6 +308,16 @@ impl Dragon2025 {
 }
 
 impl Plugin for Dragon2025 {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "dragon-2025"
     }
@@ -331,6 +343,7 @@ impl Plugin for Dragon2025 {
             return Err(format!("tile set '{}' has no `lair` or no `dragon` tiles", self.tile_set));
         }
         self.ids.kind = reg.figure_kind("dragon", false, 0, 0)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.moves = reg.stat("dragon_moves");
         self.ids.eaten = reg.stat("dragon_eaten");
         self.ids.repelled = reg.stat("dragon_repelled_by_fairy");

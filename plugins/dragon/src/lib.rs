@@ -12,6 +12,8 @@
 //! The dragon answers `fairy_may_join` with false for figures on its own tile (so that the
 //! fairy never stands with the dragon).
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
@@ -216,6 +218,16 @@ impl Dragon {
 }
 
 impl Plugin for Dragon {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "dragon"
     }
@@ -238,6 +250,7 @@ impl Plugin for Dragon {
         self.ids.dragon_may_enter = reg.query("dragon_may_enter");
         self.ids.symbol = reg.require_marker(&self.tile_set, "dragon")?;
         self.ids.kind = reg.figure_kind("dragon", false, 0, 0)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.steps = reg.stat("dragon_steps");
         self.ids.eaten = reg.stat("dragon_eaten");
         self.ids.movements = reg.stat("dragon_movements");

@@ -23,6 +23,8 @@
 //! The fairy is a neutral figure (kind `fairy`) on the tile of its follower, on no
 //! feature; its `data` is the follower's figure id.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
@@ -137,6 +139,7 @@ impl Plugin for Fairy2025 {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("fairy", false, 0, 0)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.fairy_may_join = reg.query("fairy_may_join");
         self.ids.repels_dragon = reg.query("repels_dragon");
         self.ids.final_bonus = reg.query("fairy_final_bonus");

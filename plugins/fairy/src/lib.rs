@@ -9,6 +9,8 @@
 //! on its tile, PD-FAIRY-4). It does not answer [`State::is_protected`]: its protection
 //! holds against the dragon only, not against the princess or other removals.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
@@ -137,6 +139,7 @@ impl Plugin for Fairy {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("fairy", false, 0, 0)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.fairy_may_join = reg.query("fairy_may_join");
         self.ids.source = reg.source("fairy")?;
         self.ids.moves = reg.stat("fairy_moves");

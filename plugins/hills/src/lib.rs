@@ -18,6 +18,8 @@
 //!   one). Barns, pigs, shepherds and other non-followers never count.
 //! - HILLS-3: otherwise a hill tile is an ordinary land tile.
 
+mod draw;
+
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin};
 use carcassonne_core::rules::{Registry, Rules};
@@ -98,6 +100,16 @@ impl Hills {
 }
 
 impl Plugin for Hills {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "hills"
     }

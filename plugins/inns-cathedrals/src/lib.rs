@@ -18,6 +18,8 @@
 //!   portal, tower and barns need nothing more); a castle (CASTLE-3) values a neighbouring
 //!   inn road or cathedral city as the base game does (interpretation in the README).
 
+mod draw;
+
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin};
 use carcassonne_core::rules::{Registry, Rules};
@@ -104,6 +106,16 @@ impl InnsCathedrals {
 }
 
 impl Plugin for InnsCathedrals {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "inns-cathedrals"
     }

@@ -22,6 +22,8 @@
 //!   it too. The tower treats it as any follower as well: it may be captured, held as a
 //!   prisoner (exchanged or ransomed as itself) and stand on a tower as a watchman.
 
+mod draw;
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
@@ -103,6 +105,7 @@ impl Plugin for LargeMeeple {
     /// LARGE-1: one large follower per seat, strength 2; six players may play.
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, STRENGTH, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.placed = reg.stat("large_meeples_placed");
         self.ids.takes_follower = reg.query("takes_follower");
         self.ids.portal_target = reg.query("portal_target");

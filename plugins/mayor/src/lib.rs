@@ -19,6 +19,8 @@
 //!   (`portal_target`). The large meeple and the mayor of one seat add up; the barn and the
 //!   abbot never meet it (fields, monasteries, gardens).
 
+mod draw;
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
@@ -73,6 +75,7 @@ impl Plugin for Mayor {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.placed = reg.stat("mayors_placed");
         self.ids.portal_target = reg.query("portal_target");
         Ok(())

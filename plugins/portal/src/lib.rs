@@ -15,6 +15,8 @@
 //! kind) with true and none with false (an acrobat pyramid with room left, seed 001); a
 //! placement another plugin already offered is not offered twice.
 
+mod draw;
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
@@ -68,6 +70,16 @@ impl Portal {
 }
 
 impl Plugin for Portal {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "portal"
     }

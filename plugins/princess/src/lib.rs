@@ -6,6 +6,8 @@
 //! `princess_removable` (figure, part, node) lets a plugin spare its figures (any
 //! `false` wins), and [`State::is_protected`] figures are spared too.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, Query, QueryKey};
@@ -115,6 +117,16 @@ impl Princess {
 }
 
 impl Plugin for Princess {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "princess"
     }

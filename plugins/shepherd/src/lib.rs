@@ -39,6 +39,8 @@
 //! - Statistics: `shepherds_placed`, `sheep_gathered` (sheep counted in gathers),
 //!   `wolves_drawn`.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
@@ -263,6 +265,16 @@ impl Shepherd {
 }
 
 impl Plugin for Shepherd {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "shepherd"
     }
@@ -276,6 +288,7 @@ impl Plugin for Shepherd {
             reg.require_set(&self.tile_set)?;
         }
         self.ids.kind = reg.figure_kind("shepherd", false, 0, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.source = reg.extra_source("sheep")?;
         self.ids.portal = reg.catalog().marker("portal");
         self.ids.portal_target = reg.query("portal_target");

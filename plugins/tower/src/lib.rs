@@ -34,6 +34,8 @@
 //!   Watchmen score nothing, so they never trigger the fairy. When the dragon eats a
 //!   watchman, its tower is open again.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
@@ -205,6 +207,16 @@ impl Tower {
 }
 
 impl Plugin for Tower {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "tower"
     }

@@ -29,6 +29,8 @@
 //!   feature whose follower came through the portal (they need a follower there, not one
 //!   of this tile); towers capture followers only.
 
+mod draw;
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query};
@@ -146,6 +148,16 @@ impl TradersBuilders {
 }
 
 impl Plugin for TradersBuilders {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "traders-builders"
     }
@@ -168,7 +180,9 @@ impl Plugin for TradersBuilders {
         let cat = reg.catalog();
         self.ids.goods = GOODS.map(|g| cat.modifier(g));
         self.ids.builder = reg.figure_kind("builder", false, 0, 1)?;
+        reg.figure_look(self.ids.builder, draw::builder_look());
         self.ids.pig = reg.figure_kind("pig", false, 0, 1)?;
+        reg.figure_look(self.ids.pig, draw::pig_look());
         self.ids.field_source = reg.source("field")?;
         self.ids.goods_source = reg.extra_source("goods")?;
         self.ids.pig_source = reg.extra_source("pig")?;

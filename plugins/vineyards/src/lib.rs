@@ -11,6 +11,8 @@
 //!   scores it). Every monastery counts, whoever occupies it (monk, abbot, a figure through
 //!   the portal), an abbey tile too (a monastery feature); a garden does not.
 
+mod draw;
+
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin};
 use carcassonne_core::rules::{Registry, Rules};
@@ -75,6 +77,16 @@ impl Vineyards {
 }
 
 impl Plugin for Vineyards {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "vineyards"
     }

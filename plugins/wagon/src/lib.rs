@@ -31,6 +31,8 @@
 //!   held by a wagon keeps it as its follower; when the castle scores, it returns without
 //!   moving (it was not its feature's scoring).
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
@@ -185,6 +187,7 @@ impl Plugin for Wagon {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.portal_target = reg.query("portal_target");
         self.ids.placed = reg.stat("wagons_placed");
         self.ids.freed = reg.stat("wagons_freed");
