@@ -221,12 +221,26 @@ fn a_classic_everything_game_draws_every_piece_without_words_and_in_the_legend()
     for turn in [40, 80, 160] {
         check_picture(&render(&format!("everything-{turn}"), &rec, Some(turn)));
     }
-    let mid = render("everything-100", &rec, Some(100));
+    let mid = render("everything-200", &rec, Some(200));
     check_picture(&mid);
     let doc = parse(&mid);
     let drawn: std::collections::BTreeSet<&str> = doc.descendants().filter_map(|n| n.attribute("data-piece")).collect();
-    for piece in ["tower", "volcano", "portal", "princess", "inn", "cathedral", "hill", "vineyard", "abbey", "farmer"] {
-        assert!(drawn.contains(piece), "no {piece} drawn after turn 100: {drawn:?}");
+    for piece in [
+        "tower",
+        "volcano",
+        "portal",
+        "princess",
+        "inn",
+        "cathedral",
+        "hill",
+        "vineyard",
+        "abbey",
+        "farmer",
+        "circus",
+        "big-top",
+        "bazaar",
+    ] {
+        assert!(drawn.contains(piece), "no {piece} drawn after turn 200: {drawn:?}");
     }
     assert_eq!(of_class(&doc, "subtitle").len(), 1);
     assert!(!mid.contains(">castle-base=false<") && !mid.contains("inner<"));
@@ -238,7 +252,7 @@ fn a_classic_everything_game_draws_every_piece_without_words_and_in_the_legend()
     let doc = parse(&fin);
     for f in of_class(&doc, "figure") {
         let kind = f.attribute("data-kind").unwrap();
-        assert!(["barn", "dragon", "fairy"].contains(&kind), "{kind} stays on the final board");
+        assert!(["barn", "dragon", "fairy", "big-top"].contains(&kind), "{kind} stays on the final board");
     }
     let rules_line = score_line(&doc, 0);
     assert!(rules_line.contains("7 followers"), "every follower is back: {rules_line}");

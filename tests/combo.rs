@@ -243,6 +243,7 @@ fn the_rule_sets_load_embedded() {
                 "barn",
                 "bazaar",
                 "abbey",
+                "bridge",
             ],
         ),
         (
@@ -269,6 +270,7 @@ fn the_rule_sets_load_embedded() {
                 "barn",
                 "bazaar",
                 "abbey",
+                "bridge",
             ],
         ),
     ] {

@@ -124,7 +124,12 @@ fn deploy_script_runs_shards_that_merge_to_one_run() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/run-shard.sh");
     let run_shard = |envs: &[(&str, String)]| {
         let mut c = std::process::Command::new("sh");
-        c.arg(script).env("RULES", "embedded:config/princess-dragon.toml").env("CARCASSONNE", bin).env("GAMES", "37").env("SEED", "3").env("BOTS", "random,greedy");
+        c.arg(script)
+            .env("RULES", "embedded:config/princess-dragon.toml")
+            .env("CARCASSONNE", bin)
+            .env("GAMES", "37")
+            .env("SEED", "3")
+            .env("BOTS", "random,greedy");
         for k in ["SHARD_INDEX", "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SHARDS", "OUT"] {
             c.env_remove(k);
         }

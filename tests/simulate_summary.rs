@@ -145,7 +145,20 @@ fn same_results_for_any_thread_count() {
     // Greedy bots too (fewer games: they think harder).
     let g = |t: &'static str| {
         let r = "embedded:config/princess-dragon.toml";
-        json(&["simulate", "--json", "--games", "24", "--seed", "5", "--bots", "greedy,random", "--threads", t, "--rules", r])
+        json(&[
+            "simulate",
+            "--json",
+            "--games",
+            "24",
+            "--seed",
+            "5",
+            "--bots",
+            "greedy,random",
+            "--threads",
+            t,
+            "--rules",
+            r,
+        ])
     };
     assert_eq!(untimed(&g("1")), untimed(&g("3")));
 }

@@ -42,6 +42,8 @@ mod auction;
 
 pub use auction::Auction;
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::placement::has_placement;
@@ -183,6 +185,16 @@ impl Bazaar {
 }
 
 impl Plugin for Bazaar {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "bazaar"
     }

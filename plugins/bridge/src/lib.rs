@@ -39,6 +39,8 @@
 //! - Statistics: `bridges_placed`, `tiles_placed_by_bridge` (BRIDGE-3 variants); a tile
 //!   discarded by choice counts in the game's discarded tiles.
 
+mod draw;
+
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::board::NEED_CODES;
 use carcassonne_core::config::{build_from_options, PluginFactory};
@@ -254,6 +256,16 @@ impl Bridge {
 }
 
 impl Plugin for Bridge {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "bridge"
     }

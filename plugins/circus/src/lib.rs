@@ -31,6 +31,8 @@
 //! - Statistics: `big_top_moves` (moves onto a later circus tile), `circus_points` (every
 //!   seat's circus points together), `animal_tokens_revealed`.
 
+mod draw;
+
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
@@ -155,6 +157,16 @@ impl Circus {
 }
 
 impl Plugin for Circus {
+    fn draw(
+        &self,
+        rules: &carcassonne_core::Rules,
+        st: &carcassonne_core::State,
+        me: usize,
+        canvas: &mut dyn carcassonne_core::Canvas,
+    ) {
+        draw::draw(self, rules, st, me, canvas)
+    }
+
     fn name(&self) -> &str {
         "circus"
     }
@@ -166,6 +178,7 @@ impl Plugin for Circus {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.marker = reg.require_marker(&self.tile_set, "circus")?;
         self.ids.kind = reg.figure_kind(KIND, false, 0, 0)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.source = reg.extra_source("circus")?;
         self.ids.eatable = reg.query("eatable");
         self.ids.moves = reg.stat("big_top_moves");

@@ -22,6 +22,8 @@
 //!   source, so it gives no fairy points (the feature's own scoring still does).
 //! - Statistics: `ringmasters_placed`, `ringmaster_points`.
 
+mod draw;
+
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
@@ -114,6 +116,7 @@ impl Plugin for Ringmaster {
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
+        reg.figure_look(self.ids.kind, draw::look());
         self.ids.source = reg.extra_source("ringmaster")?;
         // 0 when no loaded tile carries the marker: then there is no bonus.
         self.ids.circus = reg.catalog().marker("circus");
