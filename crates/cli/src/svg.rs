@@ -584,12 +584,38 @@ fn figure_positions(game: &Game, frame: &Frame) -> Vec<(usize, (f64, f64), bool)
                     fx += -16.0 + j as f64 * 4.0;
                     fy -= 18.0;
                 }
-                let (fx, fy) = (fx.clamp(12.0, 88.0), fy.clamp(13.0, 88.0));
+                let (fx, fy) = free_spot(&out, (x, y), (fx, fy));
                 out.push((i, (x + fx, y + fy), lying));
             }
         }
     }
     out
+}
+
+/// The spot nearest `(fx, fy)` in the tile at `(x, y)` (tile coordinates, kept inside the
+/// tile) where no figure already placed in `out` stands within 12 px: figures whose
+/// features' anchors lie close (e.g. a fairy beside a mayor) never hide each other.
+fn free_spot(out: &[(usize, (f64, f64), bool)], (x, y): (f64, f64), (fx, fy): (f64, f64)) -> (f64, f64) {
+    const STEPS: [(f64, f64); 13] = [
+        (0.0, 0.0),
+        (14.0, 0.0),
+        (-14.0, 0.0),
+        (0.0, 14.0),
+        (0.0, -14.0),
+        (14.0, 14.0),
+        (-14.0, -14.0),
+        (14.0, -14.0),
+        (-14.0, 14.0),
+        (28.0, 0.0),
+        (-28.0, 0.0),
+        (0.0, 28.0),
+        (0.0, -28.0),
+    ];
+    let place = |(dx, dy): (f64, f64)| ((fx + dx).clamp(12.0, 88.0), (fy + dy).clamp(13.0, 88.0));
+    let free = |(px, py): (f64, f64)| {
+        out.iter().all(|(_, (ox, oy), _)| (x + px - ox).abs() >= 12.0 || (y + py - oy).abs() >= 12.0)
+    };
+    STEPS.iter().map(|&d| place(d)).find(|&p| free(p)).unwrap_or_else(|| place((0.0, 0.0)))
 }
 
 /// Everything drawn over the tiles for the state of `game`: the plugins' tile markings and
