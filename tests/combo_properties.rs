@@ -45,8 +45,12 @@ fn check_state(g: &Game) {
                 assert!(f.alive && f.part == x.part && f.node.is_none() && x.height > 0, "watchman at turn {turn}");
             }
         }
-        // TOWER-4: a ransom needs the points (no rule set here allows a score below zero).
-        assert!(st.scores().iter().all(|&x| x >= 0), "a score below zero at turn {turn}: {:?}", st.scores());
+        // TOWER-4: a ransom needs the points; no score goes below zero, except with the
+        // bazaar (BAZAAR-2: a buy may cost more than a seat has, as JCZ; its own bound is
+        // checked by carcassonne-checks' invariants).
+        if r.source("bazaar").is_none() {
+            assert!(st.scores().iter().all(|&x| x >= 0), "a score below zero at turn {turn}: {:?}", st.scores());
+        }
         for p in &t.prisoners {
             assert_ne!(p.holder, p.owner);
         }

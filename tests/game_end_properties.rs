@@ -51,13 +51,13 @@ fn last_turn_of(rules: &Arc<Rules>, file: &str, players: usize, seed: u64) -> u3
         if let Some(turn) = last {
             // ABBEY-4: with the abbey, the last round's turns follow (at most one per seat),
             // each only the abbey's choice and the turn of the abbey played; BAZAAR-3: after
-            // an auction that took the last tiles, the won tiles' turns (one per seat).
+            // an auction that took the last tiles, the won tiles' turns (one per seat). Such a
+            // turn starts like any other (e.g. a tower ransom, TOWER-4, before its tile).
             let (abbey, bazaar) = (rules.plugin_index("abbey"), rules.plugin_index("bazaar"));
-            let ours = |p: u8| Some(p as usize) == abbey || Some(p as usize) == bazaar;
+            let starting = g.st.placed.is_none() && matches!(d.kind, carcassonne_core::DecisionKind::Plugin { .. });
             let last_round = (abbey.is_some() || bazaar.is_some())
                 && g.st.turn <= turn + players as u32
-                && (g.st.turn_tile != carcassonne_core::TurnTile::Draw
-                    || matches!(d.kind, carcassonne_core::DecisionKind::Plugin { plugin, .. } if ours(plugin)));
+                && (g.st.turn_tile != carcassonne_core::TurnTile::Draw || starting);
             if !last_round {
                 assert_eq!(
                     g.st.turn, turn,
