@@ -181,6 +181,8 @@ pub fn slots(game: &Game, l: &Layout, legal: &[Action]) -> Vec<i64> {
                         .map(|c| l.tile_slots() + (kind as usize * plane + c) * l.feats + f)
                 }
                 Action::Pass => Some(l.pass_slot()),
+                // A placement with a bridge (BRIDGE-3) has no slot in the fixed space.
+                Action::PlaceTileVariant { .. } => None,
                 Action::Plugin { .. } => {
                     plugin += 1;
                     (plugin <= PLUGIN_SLOTS).then(|| l.pass_slot() + plugin)

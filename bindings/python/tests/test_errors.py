@@ -108,7 +108,7 @@ def test_playing_after_the_end():
 def test_unknown_bot_and_bad_simulate_arguments():
     with pytest.raises(ValueError) as e:
         carcassonne.Bot("clever")
-    assert one_line(e) == "unknown bot 'clever' (known: random, greedy)"
+    assert one_line(e) == "unknown bot 'clever' (known: random, greedy, mcts, mcts:N)"
     with pytest.raises(ValueError) as e:
         carcassonne.simulate("base", games=0)
     assert one_line(e) == "games 0: at least one game is needed"
