@@ -153,21 +153,7 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     let mut sets: Vec<RuleSet> = Vec::new();
     for file in &files {
         let (rules, text) = load_rules_file(file).map_err(|e| CliError::input(one_line(&e.to_string())))?;
-        let players = a.players.unwrap_or(rules.default_players);
-        if players < rules.min_players || players > rules.max_players {
-            return Err(CliError::input(format!(
-                "--players {players}: rule set '{}' allows {} to {}",
-                rules.name, rules.min_players, rules.max_players
-            )));
-        }
-        if a.bots.len() > players {
-            return Err(CliError::input(format!(
-                "--bots names {} bots, but rule set '{}' is played by {players} players",
-                a.bots.len(),
-                rules.name
-            )));
-        }
-        let bots: Vec<String> = (0..players).map(|s| a.bots[s % a.bots.len()].clone()).collect();
+        let (players, bots) = seats(&rules, a.players, &a.bots, "--")?;
         let mut label = sanitize(&rules.name);
         let base = label.clone();
         let mut k = 2;
@@ -271,21 +257,7 @@ pub fn simulate(file: &str, text: &str, rules: Arc<Rules>, o: &SimulateOptions) 
     for b in &o.bots {
         crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("bots: {e}")))?;
     }
-    let players = o.players.unwrap_or(rules.default_players);
-    if players < rules.min_players || players > rules.max_players {
-        return Err(CliError::input(format!(
-            "players {players}: rule set '{}' allows {} to {}",
-            rules.name, rules.min_players, rules.max_players
-        )));
-    }
-    if o.bots.len() > players {
-        return Err(CliError::input(format!(
-            "bots names {} bots, but rule set '{}' is played by {players} players",
-            o.bots.len(),
-            rules.name
-        )));
-    }
-    let bots: Vec<String> = (0..players).map(|s| o.bots[s % o.bots.len()].clone()).collect();
+    let (players, bots) = seats(&rules, o.players, &o.bots, "")?;
     let set = RuleSet { file: file.into(), text: text.into(), rules, players, bots, label: String::new() };
     let threads = o.threads.min(usize::try_from(o.games).unwrap_or(usize::MAX));
     let pool = rayon::ThreadPoolBuilder::new()
@@ -482,6 +454,32 @@ fn write_record(
 /// A message on one line (errors are reported on one line).
 pub fn one_line(s: &str) -> String {
     s.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// The seats of a rule set and the bot of each (`bots` cycled), or why not: `players`
+/// outside what the rule set allows, more bots than seats (`dashes` prefixes the argument
+/// names: "--" for the command line, "" for the library call).
+fn seats(
+    rules: &Rules,
+    players: Option<usize>,
+    bots: &[String],
+    dashes: &str,
+) -> Result<(usize, Vec<String>), CliError> {
+    let players = players.unwrap_or(rules.default_players);
+    if players < rules.min_players || players > rules.max_players {
+        return Err(CliError::input(format!(
+            "{dashes}players {players}: rule set '{}' allows {} to {}",
+            rules.name, rules.min_players, rules.max_players
+        )));
+    }
+    if bots.len() > players {
+        return Err(CliError::input(format!(
+            "{dashes}bots names {} bots, but rule set '{}' is played by {players} players",
+            bots.len(),
+            rules.name
+        )));
+    }
+    Ok((players, (0..players).map(|s| bots[s % bots.len()].clone()).collect()))
 }
 
 #[cfg(test)]
