@@ -6,14 +6,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use carcassonne_core::record::GameRecord;
-use carcassonne_core::{Rng, Rules};
+use carcassonne_core::Rules;
+use carcassonne_engine::simulate::{check_bots, play_games, seats, thread_pool, Games, MAX_THREADS};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::builtin::{load_rules_file, DEFAULT_RULES};
 use crate::charts::ChartData;
-use crate::driver::play_game;
 use crate::game_row::{GameRow, RowFormat, RowWriter};
 use crate::output::write_atomic;
 use crate::summary::{render_text, shard_len, Accumulator, RunInfo, ShardInfo, Summary};
@@ -143,12 +142,7 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
             a.games
         )));
     }
-    if a.bots.is_empty() {
-        return Err(CliError::input("--bots: name at least one bot"));
-    }
-    for b in &a.bots {
-        crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("--bots: {e}")))?;
-    }
+    check_bots(&a.bots, "--")?;
     let files = if a.rules.is_empty() { vec![DEFAULT_RULES.to_string()] } else { a.rules.clone() };
     let mut sets: Vec<RuleSet> = Vec::new();
     for file in &files {
@@ -186,10 +180,7 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
     }
     // No more threads than games (the results do not depend on the thread count).
     let threads = threads.min(usize::try_from(my_games).unwrap_or(usize::MAX));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::failure(format!("cannot start {threads} threads: {e}")))?;
+    let pool = thread_pool(threads)?;
     let bar = progress_bar(!a.json && a.output.is_none(), my_games * sets.len() as u64);
     let games = Games { first: shard_index, step: shard_count, count: my_games };
     let shard_info = shard.map(|(i, n)| ShardInfo { count: n, indices: vec![i] });
@@ -224,53 +215,6 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
         crate::charts::write_charts(dir, &chart_data).map_err(CliError::failure)?;
     }
     emit(&summaries, a.json, a.output.as_deref())
-}
-
-/// What [`simulate`] plays: `simulate`'s options for one rule set, no shards, no records.
-#[derive(Clone, Debug)]
-pub struct SimulateOptions {
-    /// Seats (None: the rule set's `players`).
-    pub players: Option<usize>,
-    /// Number of games.
-    pub games: u64,
-    /// Seed of the run: game i is played with seed `Rng::derive(seed, i)`.
-    pub seed: u64,
-    /// Bots, one per seat, cycled (`random`, `greedy`).
-    pub bots: Vec<String>,
-    /// Worker threads (at least 1).
-    pub threads: usize,
-}
-
-/// Plays the games of one rule set (loaded from `file` with `text`) as `carcassonne
-/// simulate` does and returns the summary `--json` prints (the same numbers for the same
-/// rule set, seed, games, players and bots; only the timing differs).
-pub fn simulate(file: &str, text: &str, rules: Arc<Rules>, o: &SimulateOptions) -> Result<Summary, CliError> {
-    if o.games == 0 {
-        return Err(CliError::input("games 0: at least one game is needed"));
-    }
-    if o.threads == 0 || o.threads > MAX_THREADS {
-        return Err(CliError::input(format!("threads {}: 1 to {MAX_THREADS}", o.threads)));
-    }
-    if o.bots.is_empty() {
-        return Err(CliError::input("bots: name at least one bot"));
-    }
-    for b in &o.bots {
-        crate::bots::make_bot(b, 0, 0).map_err(|e| CliError::input(format!("bots: {e}")))?;
-    }
-    let (players, bots) = seats(&rules, o.players, &o.bots, "")?;
-    let set = RuleSet { file: file.into(), text: text.into(), rules, players, bots, label: String::new() };
-    let threads = o.threads.min(usize::try_from(o.games).unwrap_or(usize::MAX));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::failure(format!("cannot start {threads} threads: {e}")))?;
-    let games = Games { first: 0, step: 1, count: o.games };
-    let start = Instant::now();
-    let mut sinks = RowSinks { writer: None, path: None, charts: None };
-    let acc = pool.install(|| play_all(&set, games, o.seed, threads, None, &ProgressBar::hidden(), &mut sinks))?;
-    let wall = start.elapsed().as_secs_f64();
-    let run = RunInfo::new(&set.rules, &set.file, &set.text, o.seed, set.bots.clone(), o.games, None);
-    Ok(acc.summary(&run, threads, wall))
 }
 
 /// Prints (or writes to `output`) the summaries as text or JSON.
@@ -312,9 +256,6 @@ pub fn check_output_file(flag: &str, path: &Path) -> Result<(), CliError> {
     crate::output::check_writable_dir(dir)
         .map_err(|e| CliError::input(format!("{flag} {shown}: cannot write in directory {}: {e}", dir.display())))
 }
-
-/// Most worker threads `--threads` accepts.
-const MAX_THREADS: usize = 1024;
 
 /// Records are never overwritten: a run whose record files would replace existing files
 /// (or folders) is refused before it starts.
@@ -363,21 +304,8 @@ fn progress_bar(wanted: bool, total: u64) -> ProgressBar {
     bar
 }
 
-/// The games a run plays: indices `first, first + step, ...`, `count` of them.
-#[derive(Clone, Copy)]
-struct Games {
-    first: u64,
-    step: u64,
-    count: u64,
-}
-
-/// Games per work unit: small enough to balance the threads, large enough to be cheap.
-const CHUNK: u64 = 8;
-/// Work units per thread handed to the pool at once (bounds the memory of long runs).
-const WAVE_PER_THREAD: u64 = 64;
-
-/// Plays the games of one rule set on the current rayon pool, in waves of chunks of
-/// consecutive games; the chunks' accumulators are combined in game-index order.
+/// Plays the games of one rule set on the current rayon pool, writing their records into
+/// `records` and their rows into `sinks` in game order.
 fn play_all(
     set: &RuleSet,
     games: Games,
@@ -388,47 +316,15 @@ fn play_all(
     sinks: &mut RowSinks,
 ) -> Result<Accumulator, CliError> {
     let want_rows = sinks.wanted();
-    let chunks = games.count.div_ceil(CHUNK);
-    let wave = threads as u64 * WAVE_PER_THREAD;
-    let mut total = Accumulator::for_rules(&set.rules, set.players);
-    let mut start = 0;
-    while start < chunks {
-        let end = (start + wave).min(chunks);
-        let parts: Vec<(Accumulator, Vec<GameRow>)> = (start..end)
-            .into_par_iter()
-            .map(|c| {
-                let mut acc = Accumulator::for_rules(&set.rules, set.players);
-                let mut rows = Vec::new();
-                for k in c * CHUNK..((c + 1) * CHUNK).min(games.count) {
-                    let i = games.first + k * games.step;
-                    let game_seed = Rng::derive(seed, i);
-                    let game =
-                        play_game(&set.rules, set.players, game_seed, &set.bots, records.is_some()).map_err(|e| {
-                            CliError::failure(format!(
-                                "rule set '{}', game {i} (seed {game_seed}): {e}",
-                                set.rules.name
-                            ))
-                        })?;
-                    if let Some(dir) = records {
-                        write_record(set, dir, i, game_seed, &game)?;
-                    }
-                    acc.add_game(&game);
-                    if want_rows {
-                        rows.push(GameRow::of(&game, i, game_seed, &set.bots));
-                    }
-                    bar.inc(1);
-                }
-                Ok((acc, rows))
-            })
-            .collect::<Result<_, CliError>>()?;
-        // In game order: the rows are the same for any thread count.
-        for (p, rows) in &parts {
-            total.merge(p).map_err(CliError::failure)?;
-            sinks.take(rows)?;
+    let each = |i: u64, game_seed: u64, game: &carcassonne_core::Game| {
+        if let Some(dir) = records {
+            write_record(set, dir, i, game_seed, game)?;
         }
-        start = end;
-    }
-    Ok(total)
+        bar.inc(1);
+        Ok(want_rows.then(|| GameRow::of(game, i, game_seed, &set.bots)))
+    };
+    let take = |rows: Vec<GameRow>| sinks.take(&rows);
+    play_games(&set.rules, set.players, &set.bots, games, seed, threads, records.is_some(), each, take)
 }
 
 /// Path of the record of game `index` of a rule set.
@@ -454,32 +350,6 @@ fn write_record(
 /// A message on one line (errors are reported on one line).
 pub fn one_line(s: &str) -> String {
     s.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
-}
-
-/// The seats of a rule set and the bot of each (`bots` cycled), or why not: `players`
-/// outside what the rule set allows, more bots than seats (`dashes` prefixes the argument
-/// names: "--" for the command line, "" for the library call).
-fn seats(
-    rules: &Rules,
-    players: Option<usize>,
-    bots: &[String],
-    dashes: &str,
-) -> Result<(usize, Vec<String>), CliError> {
-    let players = players.unwrap_or(rules.default_players);
-    if players < rules.min_players || players > rules.max_players {
-        return Err(CliError::input(format!(
-            "{dashes}players {players}: rule set '{}' allows {} to {}",
-            rules.name, rules.min_players, rules.max_players
-        )));
-    }
-    if bots.len() > players {
-        return Err(CliError::input(format!(
-            "{dashes}bots names {} bots, but rule set '{}' is played by {players} players",
-            bots.len(),
-            rules.name
-        )));
-    }
-    Ok((players, (0..players).map(|s| bots[s % bots.len()].clone()).collect()))
 }
 
 #[cfg(test)]

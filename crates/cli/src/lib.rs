@@ -1,7 +1,5 @@
 //! The `carcassonne` command line: play, replay, simulate, compare, merge and render.
 
-pub mod bots;
-pub mod builtin;
 pub mod charts;
 mod cmd_compare;
 mod cmd_merge;
@@ -11,19 +9,18 @@ mod cmd_replay;
 pub mod cmd_rules;
 mod cmd_simulate;
 pub mod compare;
-pub mod driver;
 pub mod game_row;
 pub mod html;
 pub mod human;
-pub mod mcts;
 pub mod output;
 pub mod scenario;
 pub mod stats;
-pub mod summary;
 pub mod svg;
 pub mod svg_pieces;
 
-pub use cmd_simulate::{simulate, SimulateOptions};
+// The engine's modules, under the paths the command's code (and its tests) name them by.
+pub use carcassonne_engine::{bots, builtin, driver, mcts, summary};
+pub use carcassonne_engine::{simulate, SimulateOptions};
 
 use std::process::ExitCode;
 
@@ -47,6 +44,17 @@ impl CliError {
     /// Anything else: exit code 1.
     pub fn failure(m: impl std::fmt::Display) -> Self {
         CliError { code: 1, message: m.to_string() }
+    }
+}
+
+impl From<carcassonne_engine::SimulateError> for CliError {
+    /// Bad options are bad input (exit code 2); a failed game or thread pool, exit code 1.
+    fn from(e: carcassonne_engine::SimulateError) -> Self {
+        if e.is_bad_input() {
+            CliError::input(e)
+        } else {
+            CliError::failure(e)
+        }
     }
 }
 

@@ -19,6 +19,7 @@
 use carcassonne_core::{Action, DecisionKind, DrawClasses, Game, Rng};
 
 use crate::bots::Bot;
+use crate::error::BotError;
 
 /// Playouts per decision of plain `mcts` (about 10 ms per base-game turn on one core:
 /// docs/performance.md).
@@ -76,6 +77,7 @@ pub struct MctsBot {
 }
 
 impl MctsBot {
+    /// A bot drawing from `rng` that plays `playouts` playouts per decision.
     pub fn new(rng: Rng, playouts: u32) -> MctsBot {
         MctsBot {
             rng,
@@ -265,12 +267,14 @@ impl Bot for MctsBot {
 }
 
 /// Parses the playouts of `mcts:N` (`None` for plain `mcts`).
-pub fn parse_playouts(arg: Option<&str>) -> Result<u32, String> {
+pub fn parse_playouts(arg: Option<&str>) -> Result<u32, BotError> {
     let Some(n) = arg else { return Ok(DEFAULT_PLAYOUTS) };
     match n.parse::<u32>() {
-        Ok(0) => Err("mcts:0: the number of playouts must be at least 1".into()),
-        Ok(v) if v > MAX_PLAYOUTS => Err(format!("mcts:{n}: at most {MAX_PLAYOUTS} playouts")),
+        Ok(0) => Err(BotError::Playouts("mcts:0: the number of playouts must be at least 1".into())),
+        Ok(v) if v > MAX_PLAYOUTS => Err(BotError::Playouts(format!("mcts:{n}: at most {MAX_PLAYOUTS} playouts"))),
         Ok(v) => Ok(v),
-        Err(_) => Err(format!("mcts:{n}: expected mcts:N with N a number of playouts (e.g. mcts:200)")),
+        Err(_) => Err(BotError::Playouts(format!(
+            "mcts:{n}: expected mcts:N with N a number of playouts (e.g. mcts:200)"
+        ))),
     }
 }

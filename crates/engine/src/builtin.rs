@@ -123,6 +123,15 @@ pub fn load_rules_text(file: &str, text: &str) -> Result<Arc<Rules>, InputError>
 /// [`load_rules_text`]; with `plugin_files` false, a plugin file the rule set names is
 /// refused (a record's rule set: loading a library runs its code).
 fn load_rules_trusting(file: &str, text: &str, plugin_files: bool) -> Result<Arc<Rules>, InputError> {
+    let resolve_disk = disk_resolver(file);
+    let from_text = Path::new(file).file_name().is_some_and(|n| n == crate::rule_set::TEXT_NAME);
+    // A rule set given as text finds its tile files on disk, else among the embedded ones.
+    let resolve = move |rel: &str| {
+        resolve_disk(rel).or_else(|e| match embedded(&join("config/text", rel)) {
+            Some(t) if from_text => Ok((format!("{EMBEDDED}{}", join("config/text", rel)), t.to_string())),
+            _ => Err(e),
+        })
+    };
     if !plugin_files && !file.starts_with(EMBEDDED) {
         let refuse = |path: &str, _: &toml::Table| -> Result<carcassonne_core::FilePlugin, String> {
             Err(format!(
@@ -130,7 +139,7 @@ fn load_rules_trusting(file: &str, text: &str, plugin_files: bool) -> Result<Arc
                  --allow-plugin-files (loading a library runs its code)"
             ))
         };
-        return load_rules_with(file, text, &disk_resolver(file), &factories(), Some(&refuse));
+        return load_rules_with(file, text, &resolve, &factories(), Some(&refuse));
     }
     let factories = factories();
     if let Some(path) = file.strip_prefix(EMBEDDED) {
@@ -145,7 +154,7 @@ fn load_rules_trusting(file: &str, text: &str, plugin_files: bool) -> Result<Arc
     } else {
         // Plugin files (`[[plugins]] path = "..."`) load only from rule sets on disk.
         let plugin_files = carcassonne_dynamic::disk_loader(file);
-        load_rules_with(file, text, &disk_resolver(file), &factories, Some(&plugin_files))
+        load_rules_with(file, text, &resolve, &factories, Some(&plugin_files))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use carcassonne_core::{Action, Game, Rng};
 
+use crate::error::BotError;
 use crate::mcts::{parse_playouts, MctsBot};
 
 /// A player program.
@@ -103,13 +104,13 @@ impl Bot for GreedyBot {
 
 /// Makes bot `name` (`random`, `greedy`, `mcts` or `mcts:N`) for `seat`, seeded from the
 /// game seed.
-pub fn make_bot(name: &str, seed: u64, seat: usize) -> Result<Box<dyn Bot>, String> {
+pub fn make_bot(name: &str, seed: u64, seat: usize) -> Result<Box<dyn Bot>, BotError> {
     let rng = Rng::new(Rng::derive(seed, 0xB07_0000 + seat as u64));
     match name {
         "random" => Ok(Box::new(RandomBot(rng))),
         "greedy" => Ok(Box::new(GreedyBot(rng))),
         "mcts" => Ok(Box::new(MctsBot::new(rng, parse_playouts(None)?))),
         n if n.starts_with("mcts:") => Ok(Box::new(MctsBot::new(rng, parse_playouts(Some(&n[5..]))?))),
-        other => Err(format!("unknown bot '{other}' (known: {})", BOT_NAMES.join(", "))),
+        other => Err(BotError::Unknown { name: other.to_string(), known: BOT_NAMES.join(", ") }),
     }
 }

@@ -46,6 +46,7 @@ pub struct ShardInfo {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SourcePoints {
+    /// Score source (e.g. `city`, `field final`).
     pub source: String,
     /// Mean points per game, per seat.
     pub mean: Vec<f64>,
@@ -57,6 +58,7 @@ pub struct SourcePoints {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StatSummary {
+    /// Statistic name (as the plugin reports it).
     pub name: String,
     /// Mean per game.
     pub mean: f64,
@@ -80,14 +82,17 @@ pub struct Totals {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
+    /// Always [`FORMAT`].
     pub format: String,
     /// Version of the engine that played the games.
     pub engine_version: String,
+    /// The rule set played.
     pub rules: RulesInfo,
     /// Plugins in resolved order with their resolved options.
     pub plugins: Vec<RecordPlugin>,
     /// `--seed`: game i is played with seed `Rng::derive(seed, i)`.
     pub seed: u64,
+    /// Seats of every game.
     pub players: usize,
     /// Bot per seat.
     pub bots: Vec<String>,
@@ -103,7 +108,9 @@ pub struct Summary {
     pub median_score: Vec<f64>,
     /// Per seat: population standard deviation of the final score.
     pub sd_score: Vec<f64>,
+    /// Per seat: lowest final score.
     pub min_score: Vec<i64>,
+    /// Per seat: highest final score.
     pub max_score: Vec<i64>,
     /// Per seat: share of games won, ties shared (a k-way tie counts 1/k to each winner).
     pub win_rate: Vec<f64>,
@@ -125,18 +132,26 @@ pub struct Summary {
     pub wall_seconds: f64,
     /// `games / wall_seconds`.
     pub games_per_second: f64,
+    /// The exact totals the numbers above are derived from.
     pub totals: Totals,
 }
 
 /// What identifies a run: everything but the games actually played and the timing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunInfo {
+    /// The rule set played.
     pub rules: RulesInfo,
+    /// Plugins in resolved order with their resolved options.
     pub plugins: Vec<RecordPlugin>,
+    /// Seed of the run.
     pub seed: u64,
+    /// Seats of every game.
     pub players: usize,
+    /// Bot per seat.
     pub bots: Vec<String>,
+    /// Games of the whole run, over every shard.
     pub games_total: u64,
+    /// The shards covered (None: all of them).
     pub shard: Option<ShardInfo>,
 }
 
@@ -194,21 +209,32 @@ pub fn rules_digest(rules: &Rules, text: &str) -> String {
 /// any order with the same result (integers only).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Accumulator {
+    /// Seats of every game.
     pub players: usize,
+    /// Score sources, in the rule set's order.
     pub sources: Vec<String>,
+    /// Plugin statistics, in the rule set's order.
     pub stat_names: Vec<String>,
+    /// Games added.
     pub games: u64,
+    /// Turns, summed.
     pub turns: u64,
+    /// Tiles discarded, summed.
     pub discarded: u64,
+    /// Games whose highest score was shared.
     pub tied_games: u64,
+    /// Wins per seat in sixtieths (a k-way tie gives each winner 60/k).
     pub win_sixtieths: Vec<u64>,
+    /// Final-score histogram per seat: games by score.
     pub histogram: Vec<BTreeMap<i64, u64>>,
     /// `[source][seat]`.
     pub points: Vec<Vec<i64>>,
+    /// Statistic totals, in `stat_names` order.
     pub stats: Vec<i64>,
 }
 
 impl Accumulator {
+    /// An empty accumulator for `players` seats with these score sources and statistics.
     pub fn new(players: usize, sources: Vec<String>, stat_names: Vec<String>) -> Accumulator {
         Accumulator {
             players,

@@ -5,30 +5,34 @@ use std::sync::Arc;
 use carcassonne_core::{Game, GameOptions, Rules};
 
 use crate::bots::{make_bot, Bot};
+use crate::error::PlayError;
 
-/// Plays one game to the end; `bots` are cycled over the seats.
+/// Plays one game to the end; `bots` are cycled over the seats (`record`: keep the log a
+/// game record is written from).
 pub fn play_game(
     rules: &Arc<Rules>,
     players: usize,
     seed: u64,
     bot_names: &[String],
     record: bool,
-) -> Result<Game, String> {
+) -> Result<Game, PlayError> {
     let mut bots: Vec<Box<dyn Bot>> =
         (0..players).map(|seat| make_bot(&bot_names[seat % bot_names.len()], seed, seat)).collect::<Result<_, _>>()?;
     let _game = tracing::debug_span!("game", rules = rules.name.as_str(), seed).entered();
-    let mut game = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record })?;
+    let mut game =
+        Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).map_err(PlayError::Start)?;
     let mut buf = Vec::with_capacity(256);
     run_to_end(&mut game, &mut bots, &mut buf)?;
     Ok(game)
 }
 
-/// Lets the bots answer every decision until the game ends.
+/// Lets the bots (one per seat) answer every decision until the game ends; `buf` is
+/// scratch space for the legal actions.
 pub fn run_to_end(
     game: &mut Game,
     bots: &mut [Box<dyn Bot>],
     buf: &mut Vec<carcassonne_core::Action>,
-) -> Result<(), String> {
+) -> Result<(), PlayError> {
     // A span per turn (RUST_LOG); `play_game` opens one per game around it.
     let mut turn = (u32::MAX, tracing::Span::none());
     while let Some(d) = game.decision() {
@@ -39,20 +43,17 @@ pub fn run_to_end(
         game.legal_actions(buf);
         // A plugin may fail while listing the actions (e.g. a decision with none).
         if let Some(f) = game.failure() {
-            return Err(f.to_string());
+            return Err(PlayError::Stopped(f.to_string()));
         }
         if buf.is_empty() {
-            return Err(format!(
-                "turn {}: a decision of player {} has no legal action ({:?})",
-                game.st.turn, d.player, d.kind
-            ));
+            return Err(PlayError::NoLegalAction { turn: game.st.turn, player: d.player, kind: d.kind });
         }
         let i = bots[d.player as usize].choose(game, buf);
         game.play_unchecked(buf[i]);
     }
     // A plugin failure (e.g. a run-time plugin's hook panicked) stops the game early.
     match game.failure() {
-        Some(f) => Err(f.to_string()),
+        Some(f) => Err(PlayError::Stopped(f.to_string())),
         None => Ok(()),
     }
 }
