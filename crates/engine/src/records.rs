@@ -27,3 +27,16 @@ pub fn replay_record(rec: &GameRecord, file: &str, plugin_files: bool) -> Result
     let game = replay_full(rec, rules.clone()).map_err(|error| RecordError::Replay { file: file.to_string(), error })?;
     Ok((rules, game))
 }
+
+/// The JSON text of a record, as `carcassonne play --record` writes it.
+pub fn record_json(rec: &GameRecord) -> String {
+    // A record holds strings, numbers and JSON values only: it always serializes.
+    serde_json::to_string_pretty(rec).unwrap_or_default()
+}
+
+/// Reads the record text `text` (named `file` in errors) and replays it, every action
+/// checked, refusing plugin files; returns the game at its end.
+pub fn replay(file: &str, text: &str) -> Result<Game, RecordError> {
+    let rec = read_record(file, text)?;
+    Ok(replay_record(&rec, file, false)?.1)
+}
