@@ -12,20 +12,52 @@ use crate::geometry::{Pos, Rotation};
 #[repr(u8)]
 pub enum Action {
     /// Place the drawn tile: its first part at `pos`, turned by `rot`, face `face`.
-    PlaceTile { rot: Rotation, face: u8, pos: Pos },
+    PlaceTile {
+        /// Clockwise rotation.
+        rot: Rotation,
+        /// Face of a double-sided tile (0: the first).
+        face: u8,
+        /// Cell of the tile's first part.
+        pos: Pos,
+    },
     /// Place a figure of `kind` from supply on feature `feature` of placed part `part`
     /// (`feature == NO_FEATURE`: on the tile, not on a feature).
-    PlaceFigure { kind: u8, feature: u8, part: u32 },
+    PlaceFigure {
+        /// Figure kind (index into [`crate::Rules::figure_kinds`]).
+        kind: u8,
+        /// Feature of the part (or [`NO_FEATURE`]).
+        feature: u8,
+        /// Placed part (index into the board's parts).
+        part: u32,
+    },
     /// Decline (no figure, no optional action).
     Pass,
     /// A plugin's own action: `plugin` is its index, the rest its own encoding.
-    Plugin { plugin: u8, code: u16, a: i32, b: i32 },
+    Plugin {
+        /// Index of the plugin in [`crate::Rules::plugins`].
+        plugin: u8,
+        /// The plugin's action code.
+        code: u16,
+        /// The plugin's first operand.
+        a: i32,
+        /// The plugin's second operand.
+        b: i32,
+    },
     /// Place the drawn tile as [`Action::PlaceTile`] does, with placement variant `variant`
     /// (never 0) of the plugin that reserved it
     /// ([`crate::rules::Registry::placement_variants`]), e.g. with a bridge that turns a
     /// field side into a road (BRIDGE-3). Last, so that the other tags stay as they were;
     /// the plain placements keep their own variant, so that generating them is unchanged.
-    PlaceTileVariant { rot: Rotation, face: u8, variant: u8, pos: Pos },
+    PlaceTileVariant {
+        /// Clockwise rotation.
+        rot: Rotation,
+        /// Face of a double-sided tile (0: the first).
+        face: u8,
+        /// The plugin's placement variant (never 0).
+        variant: u8,
+        /// Cell of the tile's first part.
+        pos: Pos,
+    },
 }
 
 /// Candidate placements of one tile, as [`crate::Plugin::allow_tiles`] receives them: every
@@ -43,6 +75,7 @@ impl<'a> TileCandidates<'a> {
         debug_assert!(Self::new(list).is_some());
         TileCandidates(list)
     }
+    /// The tile placements.
     pub fn as_slice(&self) -> &'a [Action] {
         self.0
     }
@@ -66,13 +99,22 @@ pub enum DecisionKind {
     /// Place a figure, do a plugin's figure action, or pass.
     Figure,
     /// A decision pushed by plugin `plugin`; `code` and `data` are the plugin's.
-    Plugin { plugin: u8, code: u16, data: i32 },
+    Plugin {
+        /// Index of the plugin in [`crate::Rules::plugins`].
+        plugin: u8,
+        /// The plugin's decision code.
+        code: u16,
+        /// The plugin's data.
+        data: i32,
+    },
 }
 
 /// A decision of one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
+    /// The seat that answers it.
     pub player: u8,
+    /// What is to be decided.
     pub kind: DecisionKind,
 }
 

@@ -14,7 +14,9 @@ use crate::tile::TileTypeId;
 /// How to start a game.
 #[derive(Clone, Debug, Default)]
 pub struct GameOptions {
+    /// Seats (within the rule set's player range).
     pub players: usize,
+    /// Seed of the tile shuffle and of every random draw of the game.
     pub seed: u64,
     /// Forced draw order (tile IDs, first drawn first), instead of shuffled stacks.
     pub tile_order: Option<Vec<TileTypeId>>,
@@ -37,7 +39,9 @@ impl std::error::Error for IllegalAction {}
 /// A game in progress: rules plus state. Cloning copies the state (for tree search).
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The rule set the game is played with.
     pub rules: Arc<Rules>,
+    /// The state: board, features, figures, scores, stack, pending decisions.
     pub st: State,
 }
 
@@ -111,6 +115,7 @@ impl Game {
         self.st.decision()
     }
 
+    /// Whether the game has ended (no decision is pending).
     pub fn is_over(&self) -> bool {
         self.st.is_over()
     }

@@ -7,11 +7,14 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 #[repr(C)]
 pub struct Pos {
+    /// Column: grows east.
     pub x: i32,
+    /// Row: grows south.
     pub y: i32,
 }
 
 impl Pos {
+    /// The cell `(x, y)`.
     pub const fn new(x: i32, y: i32) -> Self {
         Pos { x, y }
     }
@@ -108,6 +111,7 @@ pub fn half_mirror(h: u8) -> u8 {
 pub struct Rotation(u8);
 
 impl Rotation {
+    /// The four rotations, ascending.
     pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
     /// From quarter turns (taken modulo 4).
     pub const fn from_quarters(q: u8) -> Self {
@@ -120,12 +124,15 @@ impl Rotation {
             _ => None,
         }
     }
+    /// Quarter turns clockwise (0 to 3).
     pub const fn quarters(self) -> u8 {
         self.0
     }
+    /// Degrees clockwise: 0, 90, 180 or 270.
     pub const fn degrees(self) -> u16 {
         self.0 as u16 * 90
     }
+    /// This rotation followed by `other`.
     pub fn then(self, other: Rotation) -> Rotation {
         Rotation::from_quarters(self.0 + other.0)
     }

@@ -82,6 +82,7 @@ pub struct RecordTurn {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// Always `carcassonne-record/1`.
     pub format: String,
     /// What a scenario shows (scenarios only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -89,8 +90,11 @@ pub struct GameRecord {
     /// The RULES.md IDs a scenario checks (scenarios only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule_ids: Option<Vec<String>>,
+    /// The rule set played (file, text, resolved plugins).
     pub rules: RecordRules,
+    /// The game seed.
     pub seed: u64,
+    /// Number of seats.
     pub players: usize,
     /// Bot per seat, when bots played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -98,6 +102,7 @@ pub struct GameRecord {
     /// Forced draw order (scenarios); shuffled from the seed when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile_order: Option<Vec<String>>,
+    /// The turns, in order.
     pub turns: Vec<RecordTurn>,
     /// Events of the final scoring; the engine always writes them (`[]` when none or when the
     /// game is unfinished). Absent means "not checked" on replay, as in scenarios.

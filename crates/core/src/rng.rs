@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 pub struct Rng(ChaCha8Rng);
 
 impl Rng {
+    /// A generator seeded with `seed` (ChaCha8: the same numbers on every machine).
     pub fn new(seed: u64) -> Self {
         Rng(ChaCha8Rng::seed_from_u64(seed))
     }
@@ -21,6 +22,7 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

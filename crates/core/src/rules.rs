@@ -210,10 +210,13 @@ impl Registry {
 
 /// A plugin in the resolved order, with its resolved options.
 pub struct LoadedPlugin {
+    /// Plugin name.
     pub name: String,
+    /// Priority (plugins run in ascending priority, ties by name).
     pub priority: i64,
     /// Options after defaults, as JSON (for records and summaries).
     pub options: serde_json::Value,
+    /// The plugin.
     pub plugin: Box<dyn Plugin>,
 }
 
@@ -221,17 +224,24 @@ pub struct LoadedPlugin {
 pub struct Rules {
     /// Rule-set name.
     pub name: String,
+    /// Tile types and their rotations.
     pub catalog: Catalog,
     /// Plugins in resolved order: ascending priority, ties by name.
     pub plugins: Vec<LoadedPlugin>,
     dispatch: [Vec<u8>; Hooks::COUNT],
+    /// Figure kinds (followers, ...) the plugins register.
     pub figure_kinds: Vec<FigureKindDef>,
+    /// Score sources (`road`, `city`, ...), in registration order.
     pub sources: Vec<String>,
     /// Bit set of the extra score sources ([`Registry::extra_source`]).
     pub extra_sources: u32,
+    /// Names of the statistics plugins report.
     pub stats: Vec<String>,
+    /// Fewest seats the rule set allows.
     pub min_players: usize,
+    /// Most seats the rule set allows.
     pub max_players: usize,
+    /// Seats when none are asked for (the rule set's `players`).
     pub default_players: usize,
     /// Interned query names, by [`QueryKey`].
     query_names: Vec<String>,

@@ -19,8 +19,8 @@ pub fn play_game(
     let mut bots: Vec<Box<dyn Bot>> =
         (0..players).map(|seat| make_bot(&bot_names[seat % bot_names.len()], seed, seat)).collect::<Result<_, _>>()?;
     let _game = tracing::debug_span!("game", rules = rules.name.as_str(), seed).entered();
-    let mut game =
-        Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).map_err(PlayError::Start)?;
+    let mut game = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record })
+        .map_err(PlayError::Start)?;
     let mut buf = Vec::with_capacity(256);
     run_to_end(&mut game, &mut bots, &mut buf)?;
     Ok(game)

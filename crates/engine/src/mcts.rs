@@ -273,8 +273,8 @@ pub fn parse_playouts(arg: Option<&str>) -> Result<u32, BotError> {
         Ok(0) => Err(BotError::Playouts("mcts:0: the number of playouts must be at least 1".into())),
         Ok(v) if v > MAX_PLAYOUTS => Err(BotError::Playouts(format!("mcts:{n}: at most {MAX_PLAYOUTS} playouts"))),
         Ok(v) => Ok(v),
-        Err(_) => Err(BotError::Playouts(format!(
-            "mcts:{n}: expected mcts:N with N a number of playouts (e.g. mcts:200)"
-        ))),
+        Err(_) => {
+            Err(BotError::Playouts(format!("mcts:{n}: expected mcts:N with N a number of playouts (e.g. mcts:200)")))
+        }
     }
 }

@@ -13,8 +13,11 @@ use crate::error::RecordError;
 /// Parses the JSON text of a record named `file` (its path, for messages) and checks its
 /// format.
 pub fn read_record(file: &str, text: &str) -> Result<GameRecord, RecordError> {
-    let rec: GameRecord = serde_json::from_str(text)
-        .map_err(|e| RecordError::Json { file: file.to_string(), line: e.line(), message: e.to_string() })?;
+    let rec: GameRecord = serde_json::from_str(text).map_err(|e| RecordError::Json {
+        file: file.to_string(),
+        line: e.line(),
+        message: e.to_string(),
+    })?;
     check_format(&rec).map_err(|error| RecordError::Replay { file: file.to_string(), error })?;
     Ok(rec)
 }
@@ -24,7 +27,8 @@ pub fn read_record(file: &str, text: &str) -> Result<GameRecord, RecordError> {
 /// plays every action, checked; returns the rules and the game at its end.
 pub fn replay_record(rec: &GameRecord, file: &str, plugin_files: bool) -> Result<(Arc<Rules>, Game), RecordError> {
     let rules = rules_for_record_with(&rec.rules, file, plugin_files)?;
-    let game = replay_full(rec, rules.clone()).map_err(|error| RecordError::Replay { file: file.to_string(), error })?;
+    let game =
+        replay_full(rec, rules.clone()).map_err(|error| RecordError::Replay { file: file.to_string(), error })?;
     Ok((rules, game))
 }
 

@@ -66,9 +66,17 @@ pub fn simulate(rules: &RuleSet, o: &SimulateOptions) -> Result<Summary, Simulat
     let games = Games { first: 0, step: 1, count: o.games };
     let start = Instant::now();
     let acc = pool.install(|| {
-        play_games::<(), SimulateError, _, _>(rules.rules(), players, &bots, games, o.seed, threads, false, |_, _, _| {
-            Ok(None)
-        }, |_| Ok(()))
+        play_games::<(), SimulateError, _, _>(
+            rules.rules(),
+            players,
+            &bots,
+            games,
+            o.seed,
+            threads,
+            false,
+            |_, _, _| Ok(None),
+            |_| Ok(()),
+        )
     })?;
     let wall = start.elapsed().as_secs_f64();
     let run = RunInfo::new(rules.rules(), rules.file(), rules.text(), o.seed, bots, o.games, None);
