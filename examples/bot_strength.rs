@@ -8,10 +8,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use carcassonne_cli::bots::{make_bot, Bot};
-use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_cli::driver::run_to_end;
-use carcassonne_core::{Action, Game, Rng};
+use carcassonne::{make_bot, run_to_end, Action, Bot, Game, GameOptions, Rng, RuleSet};
 
 /// A bot that counts its decisions and the time they took.
 struct Timed {
@@ -39,7 +36,7 @@ fn main() {
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let file = args.get(3).cloned().unwrap_or_else(|| "config/base.toml".into());
     let threads: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let rules = load_rules_file(&file).expect("rules").0;
+    let rules = RuleSet::from_file(&file).expect("rules");
     let timing = Arc::new(Mutex::new((0u64, Duration::ZERO)));
     let results = Mutex::new(Vec::new());
     let wall = Instant::now();
@@ -62,7 +59,7 @@ fn main() {
                             }
                         })
                         .collect();
-                    let mut game = Game::new(rules.clone(), 2, seed).expect("game");
+                    let mut game = rules.start(GameOptions { players: 2, seed, ..GameOptions::default() }).expect("game");
                     run_to_end(&mut game, &mut bots, &mut buf).expect("game");
                     let s = game.scores();
                     let (sa, sb) = (s[a_seat], s[1 - a_seat]);

@@ -1,19 +1,16 @@
 //! Plays N random 2-player base games (for profilers): `cargo run --release --example profile_games -- 2000`.
 
-use carcassonne_cli::bots::{Bot, RandomBot};
-use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_cli::driver::run_to_end;
-use carcassonne_core::{Game, Rng};
+use carcassonne::{run_to_end, Bot, GameOptions, RandomBot, Rng, RuleSet};
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let file = std::env::args().nth(2).unwrap_or_else(|| "config/base.toml".into());
-    let rules = load_rules_file(&file).expect("rules").0;
+    let rules = RuleSet::from_file(&file).expect("rules");
     let mut buf = Vec::with_capacity(256);
     let mut total = 0i64;
     let t = std::time::Instant::now();
     for seed in 0..n {
-        let mut game = Game::new(rules.clone(), 2, seed).expect("game");
+        let mut game = rules.start(GameOptions { players: 2, seed, ..GameOptions::default() }).expect("game");
         let mut bots: Vec<Box<dyn Bot>> =
             (0..2).map(|s| Box::new(RandomBot(Rng::new(seed ^ s))) as Box<dyn Bot>).collect();
         run_to_end(&mut game, &mut bots, &mut buf).expect("game");
