@@ -59,7 +59,8 @@ fn main() {
                             }
                         })
                         .collect();
-                    let mut game = rules.start(GameOptions { players: 2, seed, ..GameOptions::default() }).expect("game");
+                    let mut game =
+                        rules.start(GameOptions { players: 2, seed, ..GameOptions::default() }).expect("game");
                     run_to_end(&mut game, &mut bots, &mut buf).expect("game");
                     let s = game.scores();
                     let (sa, sb) = (s[a_seat], s[1 - a_seat]);

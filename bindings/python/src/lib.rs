@@ -9,14 +9,14 @@
 mod convert;
 mod encode;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
-use carcassonne_cli::bots::{make_bot, Bot as EngineBot, BOT_NAMES};
-use carcassonne_cli::builtin::{self, EMBEDDED, EMBEDDED_FILES};
-use carcassonne_cli::{one_line, SimulateOptions};
-use carcassonne_core::record::GameRecord;
 use carcassonne_core::replay::parse_action;
-use carcassonne_core::{Action, DecisionKind, Game as EngineGame, GameOptions, Rules};
+use carcassonne_core::{Action, DecisionKind, Game as EngineGame, GameOptions};
+use carcassonne_engine::bots::{make_bot, Bot as EngineBot, BOT_NAMES};
+use carcassonne_engine::builtin::EMBEDDED;
+use carcassonne_engine::error::one_line;
+use carcassonne_engine::{RuleSet, SimulateOptions};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -37,40 +37,25 @@ fn illegal(m: impl std::fmt::Display) -> PyErr {
 }
 
 /// A loaded rule set: its file name (as records name it), text and rules.
-#[derive(Clone)]
-struct Loaded {
-    file: String,
-    text: String,
-    rules: Arc<Rules>,
-}
+type Loaded = RuleSet;
 
 /// Loads `spec`: TOML text (it has a line break or `=`), a file (`*.toml`, a path with
-/// `/`, or `embedded:config/NAME.toml`), or the name of an embedded rule set.
+/// `/`, or `embedded:config/NAME.toml`), or the name of an embedded rule set
+/// ([`RuleSet::load`]).
 fn load(spec: &str) -> PyResult<Loaded> {
-    let text_like = spec.contains('\n') || (spec.contains('=') && !spec.ends_with(".toml"));
-    if text_like {
-        let file = "<rules text>".to_string();
-        let rules = builtin::load_rules_text(&file, spec).map_err(rules_error)?;
-        return Ok(Loaded { file, text: spec.to_string(), rules });
-    }
-    let file = if spec.starts_with(EMBEDDED) || spec.ends_with(".toml") || spec.contains('/') {
-        spec.to_string()
-    } else {
-        format!("{EMBEDDED}config/{spec}.toml")
-    };
-    if !file.starts_with(EMBEDDED) {
-        let (rules, text) = builtin::load_rules_file(&file).map_err(rules_error)?;
-        return Ok(Loaded { file, text, rules });
+    let embedded = !(spec.contains('\n') || spec.contains('=') || spec.ends_with(".toml") || spec.contains('/'))
+        || spec.starts_with(EMBEDDED);
+    if !embedded {
+        return RuleSet::load(spec).map_err(rules_error);
     }
     // Embedded rule sets never change: each is loaded once per process.
-    static CACHE: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
-    if let Some(l) = CACHE.lock().ok().and_then(|c| c.iter().find(|l| l.file == file).cloned()) {
+    static CACHE: Mutex<Vec<(String, Loaded)>> = Mutex::new(Vec::new());
+    if let Some(l) = CACHE.lock().ok().and_then(|c| c.iter().find(|(s, _)| s == spec).map(|(_, l)| l.clone())) {
         return Ok(l);
     }
-    let (rules, text) = builtin::load_rules_file(&file).map_err(rules_error)?;
-    let loaded = Loaded { file, text, rules };
+    let loaded = RuleSet::load(spec).map_err(rules_error)?;
     if let Ok(mut c) = CACHE.lock() {
-        c.push(loaded.clone());
+        c.push((spec.to_string(), loaded.clone()));
     }
     Ok(loaded)
 }
@@ -169,7 +154,7 @@ impl Game {
     #[pyo3(signature = (rules = "classic-everything", players = 2, seed = 0, record = true))]
     fn new(rules: &str, players: usize, seed: u64, record: bool) -> PyResult<Self> {
         let loaded = load(rules)?;
-        let game = EngineGame::start(loaded.rules.clone(), GameOptions { players, seed, tile_order: None, record })
+        let game = EngineGame::start(loaded.rules().clone(), GameOptions { players, seed, tile_order: None, record })
             .map_err(rules_error)?;
         Ok(Game { game, loaded, seed, legal: Vec::with_capacity(64), fresh: false, shown: Vec::new() })
     }
@@ -247,7 +232,7 @@ impl Game {
     fn new_game(&self, seed: u64) -> PyResult<Self> {
         let opts =
             GameOptions { players: self.game.st.players, seed, tile_order: None, record: self.game.st.log.is_some() };
-        let game = EngineGame::start(self.loaded.rules.clone(), opts).map_err(rules_error)?;
+        let game = EngineGame::start(self.loaded.rules().clone(), opts).map_err(rules_error)?;
         Ok(Game {
             game,
             loaded: self.loaded.clone(),
@@ -360,8 +345,7 @@ impl Game {
         if self.game.st.log.is_none() {
             return Err(PyValueError::new_err("this game keeps no record: start it with record=True"));
         }
-        let mut rec = GameRecord::from_game(&self.game, &self.loaded.file, Some(&self.loaded.text), self.seed);
-        rec.rules.dir = builtin::record_dir(&self.loaded.file);
+        let rec = self.loaded.record(&self.game, self.seed);
         serde_json::to_string_pretty(&rec).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
@@ -444,7 +428,7 @@ impl Bot {
     #[new]
     #[pyo3(signature = (name = "random", seed = 0, seat = 0))]
     fn new(name: &str, seed: u64, seat: usize) -> PyResult<Self> {
-        let bot = make_bot(name, seed, seat).map_err(PyValueError::new_err)?;
+        let bot = make_bot(name, seed, seat).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Bot { bot: std::sync::Mutex::new(bot), name: name.to_string() })
     }
 
@@ -490,8 +474,8 @@ fn simulate(
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let opts = SimulateOptions { players, games, seed, bots, threads };
     let summary = py
-        .allow_threads(|| carcassonne_cli::simulate(&loaded.file, &loaded.text, loaded.rules.clone(), &opts))
-        .map_err(|e| PyValueError::new_err(one_line(&e.message)))?;
+        .allow_threads(|| carcassonne_engine::simulate(&loaded, &opts))
+        .map_err(|e| PyValueError::new_err(one_line(&e.to_string())))?;
     let v = serde_json::to_value(&summary).map_err(|e| PyValueError::new_err(e.to_string()))?;
     convert::to_py(py, &v)
 }
@@ -499,17 +483,13 @@ fn simulate(
 /// The names of the embedded rule sets (what `Game(rules=NAME)` takes).
 #[pyfunction]
 fn rule_sets() -> Vec<String> {
-    EMBEDDED_FILES
-        .iter()
-        .filter_map(|(p, _)| p.strip_prefix("config/").filter(|p| !p.starts_with("tiles/")))
-        .map(|p| p.trim_end_matches(".toml").to_string())
-        .collect()
+    RuleSet::embedded_names().into_iter().map(str::to_string).collect()
 }
 
 /// Loads a rule set and returns its name (raises `RulesError` when it cannot be loaded).
 #[pyfunction]
 fn check_rules(rules: &str) -> PyResult<String> {
-    Ok(load(rules)?.rules.name.clone())
+    Ok(load(rules)?.name().to_string())
 }
 
 #[pymodule]

@@ -147,8 +147,7 @@ pub fn argument_error_line(text: &str) -> String {
 /// An error message as the CLI prints it: on one line (lines joined by "; "), control
 /// characters escaped (a name from a file cannot drive the terminal).
 pub fn one_line(message: &str) -> String {
-    let joined = message.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
-    carcassonne_core::error::escape_controls(&joined)
+    carcassonne_engine::error::one_line(message)
 }
 
 /// `tracing` output on stderr, silent unless `RUST_LOG` is set.

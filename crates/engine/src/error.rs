@@ -142,3 +142,10 @@ pub enum Error {
     #[error(transparent)]
     Simulate(#[from] SimulateError),
 }
+
+/// An error message as the command line prints it: on one line (lines joined by "; "),
+/// control characters escaped (a name from a file cannot drive the terminal).
+pub fn one_line(message: &str) -> String {
+    let joined = message.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+    carcassonne_core::error::escape_controls(&joined)
+}
