@@ -282,7 +282,8 @@ fn the_rule_sets_load_embedded() {
 #[test]
 fn simulate_reports_the_combo_statistics() {
     let e = "config/classic-everything.toml";
-    let s = simulate_util::json(&["simulate", "--rules", e, "--games", "20", "--threads", "1", "--json"]);
+    let v = simulate_util::json(&["simulate", "--rules", e, "--games", "20", "--threads", "1", "--json"]);
+    let s = simulate_util::summary(&v);
     let stats: Vec<&str> = s["stats"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
     for name in [
         "tower_pieces_built",

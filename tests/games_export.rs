@@ -30,7 +30,7 @@ fn one_csv_row_per_game_the_same_for_any_thread_count() {
             "--games-out",
             p.to_str().unwrap(),
         ]);
-        (rows(&p), s)
+        (rows(&p), simulate_util::summary(&s).clone())
     };
     let (one, summary) = run("1", "one.csv");
     let (two, _) = run("2", "two.csv");

@@ -430,7 +430,8 @@ fn without_the_guard_the_portal_reaches_other_tiles() {
 /// princess removals.
 #[test]
 fn simulate_reports_the_pd_statistics() {
-    let s = simulate_util::json(&["simulate", "--rules", PD, "--games", "20", "--threads", "1", "--json"]);
+    let v = simulate_util::json(&["simulate", "--rules", PD, "--games", "20", "--threads", "1", "--json"]);
+    let s = simulate_util::summary(&v);
     let stats: Vec<&str> = s["stats"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
     for name in [
         "dragon_steps",

@@ -52,13 +52,18 @@ fn merge_refuses_a_summary_with_an_unknown_key() {
     ok(&["simulate", "--rules", "config/base.toml", "--games", "4", "--json", "-o", s.to_str().unwrap()]);
     ok(&["merge", s.to_str().unwrap()]);
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&s).unwrap()).unwrap();
-    for (path, key) in [("", "extra"), ("/rules", "owner"), ("/totals", "bonus")] {
+    for (path, key) in [("/summaries/0", "extra"), ("/summaries/0/rules", "owner"), ("/summaries/0/totals", "bonus")] {
         let mut changed = v.clone();
         changed.pointer_mut(path).unwrap().as_object_mut().unwrap().insert(key.into(), 1.into());
         std::fs::write(&s, changed.to_string()).unwrap();
         bad_input(&["merge", s.to_str().unwrap()], &format!("summary 0: unknown field `{key}`"));
     }
-    v.as_object_mut().unwrap().remove("seed");
+    // A key beside `format` and `summaries` too.
+    let mut changed = v.clone();
+    changed.as_object_mut().unwrap().insert("extra".into(), 1.into());
+    std::fs::write(&s, changed.to_string()).unwrap();
+    bad_input(&["merge", s.to_str().unwrap()], "s.json: unknown field `extra`, expected `format` or `summaries`");
+    v["summaries"][0].as_object_mut().unwrap().remove("seed");
     std::fs::write(&s, v.to_string()).unwrap();
     bad_input(&["merge", s.to_str().unwrap()], "missing field `seed`");
 }

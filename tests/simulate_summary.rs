@@ -9,7 +9,7 @@ use carcassonne_cli::driver::play_game;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::Rng;
 use serde_json::Value;
-use simulate_util::{json, ok, scratch, untimed};
+use simulate_util::{json, ok, scratch, summaries, summary, untimed};
 
 fn f64s(v: &Value) -> Vec<f64> {
     v.as_array().unwrap_or_else(|| panic!("not an array: {v}")).iter().map(|x| x.as_f64().unwrap()).collect()
@@ -30,7 +30,7 @@ fn assert_close(what: &str, got: &[f64], want: &[f64]) {
 fn summary_numbers_match_the_games_played_by_hand() {
     let (rules_file, seed, games, players) = ("embedded:config/base.toml", 7u64, 12u64, 3usize);
     let bots = ["random", "greedy"];
-    let s = json(&[
+    let printed = json(&[
         "simulate",
         "--rules",
         rules_file,
@@ -46,6 +46,7 @@ fn summary_numbers_match_the_games_played_by_hand() {
         "3",
         "--json",
     ]);
+    let s = summary(&printed);
 
     // The same games, played here one by one.
     let (rules, _) = load_rules_file(rules_file).unwrap();
@@ -139,7 +140,7 @@ fn same_results_for_any_thread_count() {
     let one = json(&args("1"));
     let two = json(&args("2"));
     let four = json(&args("4"));
-    assert_eq!(one["games"], 2000);
+    assert_eq!(summary(&one)["games"], 2000);
     assert_eq!(untimed(&one), untimed(&two));
     assert_eq!(untimed(&one), untimed(&four));
     // Greedy bots too (fewer games: they think harder).
@@ -168,14 +169,16 @@ fn several_rule_sets_run_on_the_same_seeds_side_by_side() {
     let base = "embedded:config/base.toml";
     let river = "embedded:config/river.toml";
     let both = json(&["simulate", "--json", "--games", "30", "--seed", "3", "--rules", base, "--rules", river]);
-    let arr = both.as_array().expect("an array of summaries");
+    let arr = summaries(&both);
     assert_eq!(arr.len(), 2);
     assert_eq!(arr[0]["rules"]["name"], "base");
     assert_eq!(arr[1]["rules"]["name"], "river");
     assert_eq!(arr[1]["plugins"].as_array().unwrap().len(), 2);
     // Each equals its own run alone.
     let alone = json(&["simulate", "--json", "--games", "30", "--seed", "3", "--rules", river]);
-    assert_eq!(untimed(&arr[1]), untimed(&alone));
+    assert_eq!(untimed(&arr[1]), untimed(summary(&alone)));
+    // One shape for one rule set or several: the same object with one summary.
+    assert_eq!(untimed(&alone), untimed(&serde_json::json!([arr[1].clone()])));
     // The text shows one column per rule set.
     let text = ok(&["simulate", "--games", "10", "--rules", base, "--rules", river]);
     let header = text.lines().find(|l| l.contains("[1] base") && l.contains("[2] river"));
@@ -234,6 +237,7 @@ fn records_are_written_for_every_game_and_replay() {
         "--records",
         recs.to_str().unwrap(),
     ]);
+    let s = summary(&s);
     let mut files: Vec<_> = std::fs::read_dir(&recs).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let names: Vec<String> = files.iter().map(|f| f.file_name().unwrap().to_string_lossy().into_owned()).collect();

@@ -42,8 +42,27 @@ pub fn scratch(name: &str) -> PathBuf {
 /// Fields that depend on the machine and the run, not on the games.
 pub const TIMING: [&str; 3] = ["wall_seconds", "games_per_second", "threads"];
 
-/// A summary (or array of summaries) without its timing fields.
+/// The summaries `simulate --json` and `merge --json` print (docs/simulate.md: one
+/// object, `{"format": "carcassonne-simulate/1", "summaries": [...]}`, for one rule set or
+/// several).
+pub fn summaries(v: &Value) -> &[Value] {
+    assert_eq!(v["format"], "carcassonne-simulate/1", "not simulate's JSON: {v}");
+    assert_eq!(v.as_object().map(|m| m.len()), Some(2), "keys other than format and summaries: {v}");
+    v["summaries"].as_array().unwrap_or_else(|| panic!("no summaries: {v}"))
+}
+
+/// The summary of a run of one rule set, from what `simulate --json` prints.
+pub fn summary(v: &Value) -> &Value {
+    let all = summaries(v);
+    assert_eq!(all.len(), 1, "one rule set, one summary: {v}");
+    &all[0]
+}
+
+/// A summary (or simulate's JSON, or an array of summaries) without its timing fields.
 pub fn untimed(v: &Value) -> Value {
+    if v.get("summaries").is_some() {
+        return Value::Array(summaries(v).iter().map(untimed).collect());
+    }
     match v {
         Value::Array(items) => Value::Array(items.iter().map(untimed).collect()),
         Value::Object(m) => {

@@ -34,6 +34,8 @@ def test_same_numbers_as_the_cli():
     out = subprocess.run([cli, "simulate", "--rules", "embedded:config/river.toml", "--games", "30", "--seed", "4",
                           "--bots", "random,greedy", "--json", "--threads", "1"],
                          check=True, capture_output=True, text=True)
-    want = json.loads(out.stdout)
+    printed = json.loads(out.stdout)
+    assert printed["format"] == "carcassonne-simulate/1"
+    (want,) = printed["summaries"]  # one rule set, one summary
     got = carcassonne.simulate("river", games=30, seed=4, bots=["random", "greedy"], threads=1)
     assert {k: v for k, v in got.items() if k not in TIMING} == {k: v for k, v in want.items() if k not in TIMING}

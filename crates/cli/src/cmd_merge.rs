@@ -8,15 +8,15 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::cmd_simulate::{check_output, emit};
-use crate::summary::{shard_len, Accumulator, ShardInfo, Summary, FORMAT};
+use crate::summary::{shard_len, Accumulator, ShardInfo, Summary, FORMAT, SUMMARIES_FORMAT};
 use crate::CliError;
 
 #[derive(Args)]
 pub struct MergeArgs {
-    /// Summaries written by `simulate --json` (one object, or an array with several --rules).
+    /// Summaries written by `simulate --json` (or `merge --json`).
     #[arg(required = true, value_name = "SUMMARY")]
     files: Vec<PathBuf>,
-    /// Print one JSON summary (an array with several rule sets) instead of text.
+    /// Print the merged summaries as JSON, as `simulate --json` does, instead of text.
     #[arg(long)]
     json: bool,
     /// Write the merged summary to this file (atomically) instead of standard output.
@@ -24,18 +24,36 @@ pub struct MergeArgs {
     output: Option<PathBuf>,
 }
 
-/// Reads a summary file: one summary, or an array of them.
+/// The object `simulate --json` prints, its summaries left as JSON.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SummariesShape {
+    #[allow(dead_code)]
+    format: String,
+    summaries: Vec<Value>,
+}
+
+/// Reads a summary file: `simulate --json`'s object (or, as earlier versions wrote, one
+/// summary or an array of them).
 fn read_summaries(path: &std::path::Path) -> Result<Vec<Summary>, CliError> {
     let shown = path.display();
     let text = carcassonne_core::files::read_text(path).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
     let v: Value =
         serde_json::from_str(&text).map_err(|e| CliError::input(format!("{shown}:{}: not JSON: {e}", e.line())))?;
+    // `simulate --json`'s object; a bare summary or an array of them (as earlier versions
+    // printed) is read too.
     let items = match v {
+        Value::Object(m) if m.get("format").and_then(Value::as_str) == Some(SUMMARIES_FORMAT) => {
+            match serde_json::from_value::<SummariesShape>(Value::Object(m)) {
+                Ok(s) => s.summaries,
+                Err(e) => return Err(CliError::input(format!("{shown}: {e}"))),
+            }
+        }
         Value::Array(items) => items,
         other => vec![other],
     };
     if items.is_empty() {
-        return Err(CliError::input(format!("{shown}: an empty array holds no summary")));
+        return Err(CliError::input(format!("{shown}: it holds no summary")));
     }
     items
         .into_iter()

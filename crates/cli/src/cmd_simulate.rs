@@ -15,7 +15,7 @@ use crate::builtin::{load_rules_file, DEFAULT_RULES};
 use crate::charts::ChartData;
 use crate::game_row::{GameRow, RowFormat, RowWriter};
 use crate::output::write_atomic;
-use crate::summary::{render_text, shard_len, Accumulator, RunInfo, ShardInfo, Summary};
+use crate::summary::{render_text, shard_len, Accumulator, RunInfo, ShardInfo, Summaries, Summary};
 use crate::CliError;
 
 #[derive(Args)]
@@ -39,7 +39,8 @@ pub struct SimulateArgs {
     /// Worker threads (default: every available core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Print one JSON summary (an array of them with several --rules).
+    /// Print the summaries as JSON: `{"format": "carcassonne-simulate/1", "summaries":
+    /// [...]}`, one per rule set (docs/simulate.md).
     #[arg(long)]
     json: bool,
     /// Write every game's record (JSON) into this directory.
@@ -220,9 +221,8 @@ pub fn run(a: SimulateArgs) -> Result<(), CliError> {
 /// Prints (or writes to `output`) the summaries as text or JSON.
 pub fn emit(summaries: &[Summary], json: bool, output: Option<&Path>) -> Result<(), CliError> {
     let text = if json {
-        let v =
-            if summaries.len() == 1 { serde_json::to_string(&summaries[0]) } else { serde_json::to_string(summaries) };
-        v.map_err(CliError::failure)? + "\n"
+        // One shape for one rule set or several (docs/simulate.md).
+        serde_json::to_string(&Summaries::new(summaries.to_vec())).map_err(CliError::failure)? + "\n"
     } else {
         render_text(summaries)
     };

@@ -17,6 +17,27 @@ pub use text::render_text;
 /// Format tag of summaries.
 pub const FORMAT: &str = "carcassonne-summary/1";
 
+/// Format tag of what `simulate --json` and `merge --json` print: [`Summaries`].
+pub const SUMMARIES_FORMAT: &str = "carcassonne-simulate/1";
+
+/// What `simulate --json` (and `merge --json`) prints, whether one or several rule sets
+/// were run: the summary of each rule set, in the order given.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Summaries {
+    /// Always [`SUMMARIES_FORMAT`].
+    pub format: String,
+    /// One summary per rule set.
+    pub summaries: Vec<Summary>,
+}
+
+impl Summaries {
+    /// The summaries of a run, tagged.
+    pub fn new(summaries: Vec<Summary>) -> Summaries {
+        Summaries { format: SUMMARIES_FORMAT.to_string(), summaries }
+    }
+}
+
 /// A k-way tie for the win gives each winner 60/k sixtieths of a win (exact for k <= 6).
 pub const WIN_UNITS: u64 = 60;
 
