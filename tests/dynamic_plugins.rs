@@ -27,7 +27,7 @@ fn load_ok(name: &str, text: &str) -> Arc<Rules> {
 fn err_of(name: &str, text: &str) -> String {
     match load(&scratch(name), text) {
         Ok(_) => panic!("rule set should be refused:\n{text}"),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     }
 }
 
@@ -411,7 +411,7 @@ fn game_error(name: &str, options: &str) -> String {
     let rules = load_ok(name, &base_with(&file_entry("carcassonne_test_probe", 5, options)));
     match play_game(&rules, 2, 7, &["random".to_string()], false) {
         Ok(g) => panic!("the game should stop ({options}); scores {:?}", g.scores()),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     }
 }
 
