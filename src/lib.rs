@@ -72,7 +72,7 @@
 //!
 //! # A rule set from TOML text, with options, and `simulate`
 //!
-//! A rule set names its tile files and its plugins with their options (docs/config.md);
+//! A rule set names its tile files and its plugins with their options (README, "Rule sets");
 //! given as text, its tile files are read from the working directory, else from the ones
 //! compiled in. [`simulate()`] plays many games between bots on worker threads and returns
 //! the [`Summary`] `carcassonne simulate --json` prints (docs/simulate.md).

@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use carcassonne_core::record::GameRecord;
 use carcassonne_core::{Game, GameOptions, Rules};
 use clap::Args;
 
@@ -109,8 +108,7 @@ fn seat_name(a: &PlayArgs, seat: usize) -> String {
 }
 
 fn write_record(a: &PlayArgs, game: &Game, text: &str, players: usize, path: &Path) -> Result<(), CliError> {
-    let mut rec = GameRecord::from_game(game, &a.rules, Some(text), a.seed);
-    rec.rules.dir = crate::builtin::record_dir(&a.rules);
+    let mut rec = carcassonne_engine::records::game_record(game, &a.rules, text, a.seed);
     rec.bots = Some((0..players).map(|s| seat_name(a, s)).collect());
     let body = serde_json::to_vec_pretty(&rec).map_err(CliError::failure)?;
     write_atomic(path, &body).map_err(|e| CliError::input(format!("--record {}: {e}", path.display())))

@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use carcassonne_core::record::GameRecord;
 use carcassonne_core::Rules;
 use carcassonne_engine::simulate::{check_bots, play_games, seats, thread_pool, Games, MAX_THREADS};
 use clap::Args;
@@ -339,8 +338,7 @@ fn write_record(
     seed: u64,
     game: &carcassonne_core::Game,
 ) -> Result<(), CliError> {
-    let mut rec = GameRecord::from_game(game, &set.file, Some(&set.text), seed);
-    rec.rules.dir = crate::builtin::record_dir(&set.file);
+    let mut rec = carcassonne_engine::records::game_record(game, &set.file, &set.text, seed);
     rec.bots = Some(set.bots.clone());
     let body = serde_json::to_vec_pretty(&rec).map_err(CliError::failure)?;
     let path = record_path(dir, &set.label, index);

@@ -32,6 +32,14 @@ pub fn replay_record(rec: &GameRecord, file: &str, plugin_files: bool) -> Result
     Ok((rules, game))
 }
 
+/// The record of `game` (started from `seed`) played on the rule set `text` read from
+/// `file`, with the directory its tile files are found in.
+pub fn game_record(game: &Game, file: &str, text: &str, seed: u64) -> GameRecord {
+    let mut rec = GameRecord::from_game(game, file, Some(text), seed);
+    rec.rules.dir = crate::builtin::record_dir(file);
+    rec
+}
+
 /// The JSON text of a record, as `carcassonne play --record` writes it.
 pub fn record_json(rec: &GameRecord) -> String {
     // A record holds strings, numbers and JSON values only: it always serializes.

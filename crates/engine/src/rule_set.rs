@@ -5,7 +5,7 @@ use std::sync::Arc;
 use carcassonne_core::record::GameRecord;
 use carcassonne_core::{Game, GameOptions, InputError, Rules};
 
-use crate::builtin::{load_rules_file, load_rules_text, record_dir, EMBEDDED, EMBEDDED_FILES};
+use crate::builtin::{load_rules_file, load_rules_text, EMBEDDED, EMBEDDED_FILES};
 use crate::error::PlayError;
 
 /// A rule set ready to play: the resolved [`Rules`] and the file and text they were loaded
@@ -108,8 +108,6 @@ impl RuleSet {
     /// `serde_json` (docs/record-format.md). Complete for a game started with a log
     /// ([`RuleSet::new_game`]).
     pub fn record(&self, game: &Game, seed: u64) -> GameRecord {
-        let mut rec = GameRecord::from_game(game, &self.file, Some(&self.text), seed);
-        rec.rules.dir = record_dir(&self.file);
-        rec
+        crate::records::game_record(game, &self.file, &self.text, seed)
     }
 }
