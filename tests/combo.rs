@@ -255,6 +255,7 @@ fn the_rule_sets_load_embedded() {
                 "base",
                 "large-meeple",
                 "river",
+                "acrobats",
                 "traders-builders",
                 "hills",
                 "shepherd",

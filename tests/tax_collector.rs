@@ -131,6 +131,37 @@ fn the_collector_is_placed_expels_levies_and_is_recalled_for_its_road() {
     assert_eq!(g.st.stats[r.stat("collectors_recalled").unwrap()], 1);
 }
 
+/// The board picture (interface 4.2): the file's look for its collector (a money bag with
+/// a coin), drawn once, where the collector stands; after TAX-2's expulsion a badge "1"
+/// with its hover text; the legend names the collector.
+#[test]
+fn the_picture_shows_the_collector_with_its_look_and_badge() {
+    let (r, _, _) = rules();
+    let mut g = start(&r, &["U", "U", "B"]);
+    play(&mut g, place("U", 1, 0, 0));
+    play(&mut g, tax("place_collector", json!({"at": "(1,0) road:E+W"})));
+    let picture = |g: &Game| carcassonne_cli::svg::render(g, &carcassonne_cli::svg::Picture::default());
+    // The collector's figure drawn with the file's look (its coin), in seat 0's colour.
+    let figure = |svg: &str| {
+        let at = svg.find(r#"class="figure" data-owner="0" data-kind="collector""#).expect("the collector is drawn");
+        svg[at..at + svg[at..].find("</g>").unwrap()].to_string()
+    };
+    let before = picture(&g);
+    assert!(figure(&before).contains(r##"fill="#1565c0""##) && figure(&before).contains(r##"fill="#ffd54f""##));
+    assert!(figure(&before).contains("<title>seat 0 collector at (1,0) road:E+W</title>"), "{before}");
+    // The coin twice: on the figure and in the legend.
+    assert_eq!(before.matches(r##"fill="#ffd54f""##).count(), 2, "{before}");
+    assert!(!before.contains("has expelled"), "no badge before an expulsion");
+    play(&mut g, place("U", -1, 0, 0));
+    play(&mut g, follower(-1, 0, "road:E+W"));
+    play(&mut g, tax("expel", json!({})));
+    let after = picture(&g);
+    assert_eq!(after.matches(r##"fill="#ffd54f""##).count(), 2, "{after}");
+    assert_eq!(after.matches("<title>has expelled 1 player(s)</title>").count(), 1, "{after}");
+    assert!(after.contains(">1</text>"), "{after}");
+    assert!(after.contains("tax collector (badge: players it expelled)"), "{after}");
+}
+
 /// TAX-2's state: a collector expels each player once, and a clone of the game keeps its
 /// own state. TAX-4: a completed road sends the collector home with nothing.
 #[test]

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use carcassonne_cli::bots::{make_bot, Bot};
 use carcassonne_cli::builtin::{factories, load_rules_text};
+use carcassonne_core::action::Action;
 use carcassonne_core::config::{BuildFn, PluginFactory};
 use carcassonne_core::rules::Registry;
 use carcassonne_core::{Game, GameOptions, Hooks, Plugin, Query, QueryKey, Rules, State};
@@ -68,6 +69,9 @@ pub fn play_checked(
     while let Some(d) = g.decision() {
         g.legal_actions(&mut buf);
         assert!(!buf.is_empty(), "seed {seed} turn {}: no legal action for {d:?}", g.st.turn);
+        if record {
+            assert_actions_told_apart(&g, &buf, seed);
+        }
         let i = bots[d.player as usize].choose(&g, &buf);
         g.play_unchecked(buf[i]);
         check(&g);
@@ -79,6 +83,18 @@ pub fn play_checked(
     let buried = rules.stat("hill_tiles_buried").map_or(0, |i| g.st.stats[i] as usize);
     assert_eq!(placed + g.st.discarded as usize + buried, tiles, "seed {seed}: every tile placed, discarded or buried");
     g
+}
+
+/// Asserts that no two legal actions but tile placements are described alike: a record
+/// names an action by its description, so a replay of two alike would pick the first.
+fn assert_actions_told_apart(g: &Game, legal: &[Action], seed: u64) {
+    let mut seen = std::collections::BTreeMap::new();
+    for a in legal.iter().filter(|a| !matches!(a, Action::PlaceTile { .. } | Action::PlaceTileVariant { .. })) {
+        let told = g.describe(a).to_string();
+        if let Some(b) = seen.insert(told.clone(), a) {
+            panic!("seed {seed} turn {}: two legal actions told alike ({b:?}, {a:?}): {told}", g.st.turn);
+        }
+    }
 }
 
 /// A builder that needs a follower (PD-DRAGON-7), as a builder-and-pig plugin declares it

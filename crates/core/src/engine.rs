@@ -461,7 +461,7 @@ pub fn describe(rules: &Rules, st: &State, a: &Action) -> serde_json::Value {
                 "cell": [pos.x, pos.y],
             });
             if feature != NO_FEATURE {
-                v["feature"] = json!(crate::tile::feature_name(st.rotated_feature(rules, part, feature)));
+                v["feature"] = json!(st.local_feature_name(rules, part, feature));
             }
             v
         }

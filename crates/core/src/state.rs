@@ -511,13 +511,29 @@ impl State {
         }
     }
 
-    /// Name of a feature as NOTATION.md: the cell and feature of its first-placed member.
+    /// Name of a feature as in docs/notation.md: the cell and feature of its first-placed
+    /// member.
     pub fn feature_name(&self, rules: &Rules, n: NodeId) -> String {
         let first = self.graph.members(n).min().unwrap_or(n);
         let node = self.graph.node(first);
         let pos = self.board.parts[node.part as usize].pos;
-        let f = self.rotated_feature(rules, node.part, node.local);
-        format!("{} {}", pos, crate::tile::feature_name(f))
+        format!("{} {}", pos, self.local_feature_name(rules, node.part, node.local))
+    }
+
+    /// Name of feature `local` of placed part `part` on its tile (`city:N+W`, `field`):
+    /// [`crate::tile::feature_name`], and when an earlier feature of the part has the same
+    /// name (two inner fields touching no side), `#2`, `#3`... after it, so that the name
+    /// tells the place apart.
+    pub fn local_feature_name(&self, rules: &Rules, part: u32, local: u8) -> String {
+        let mut name = crate::tile::feature_name(self.rotated_feature(rules, part, local));
+        if local < EXTRA_LOCAL {
+            let feats = &self.rotated(rules, part).features[..local as usize];
+            let twins = feats.iter().filter(|f| crate::tile::feature_name(f) == name).count();
+            if twins > 0 {
+                name.push_str(&format!("#{}", twins + 1));
+            }
+        }
+        name
     }
 
     /// Pushes a plugin decision; it becomes the current decision.

@@ -265,8 +265,7 @@ impl GameView for HostView<'_> {
         }
         let n = self.st.graph.node(node);
         let pos = self.st.board.parts[n.part as usize].pos;
-        let f = self.st.rotated_feature(self.rules, n.part, n.local);
-        format!("{pos} {}", carcassonne_core::tile::feature_name(f)).into()
+        format!("{pos} {}", self.st.local_feature_name(self.rules, n.part, n.local)).into()
     }
     fn part_has_marker(&self, part: u32, marker: RStr<'_>) -> bool {
         let bit = self.rules.catalog.marker(marker.as_str());

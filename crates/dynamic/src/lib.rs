@@ -13,6 +13,7 @@
 //! effect stops its game with an error naming the plugin and the hook (see [`wrapper`]).
 
 pub mod conditions;
+pub mod drawing;
 pub mod host_view;
 pub mod wrapper;
 

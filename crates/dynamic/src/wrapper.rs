@@ -62,6 +62,10 @@ pub struct DynamicPlugin {
     /// Declared land tiles (set, marker, first edition) and the markers' bits.
     land_tiles: Vec<(String, String, bool)>,
     land_markers: Vec<u32>,
+    /// Declared figure looks (since 4.2), checked.
+    looks: Vec<api::FigureLookDecl>,
+    /// Whether the file has `draw` (built against 4.2 or later).
+    draws: bool,
 }
 
 /// A plugin file's per-game state in the engine's slot: the plugin's box and the address
@@ -167,6 +171,17 @@ impl DynamicPlugin {
                 inst.built_with
             ));
         }
+        // `figure_looks` and `draw` came in 4.2: an older file has neither to call.
+        let draws = inst.built_with.minor >= 2;
+        let looks: Vec<api::FigureLookDecl> =
+            if draws { inst.rule.figure_looks().into_iter().collect() } else { Vec::new() };
+        for l in &looks {
+            if l.figure as usize >= inst.figures.len() {
+                return Err(format!("{who} gives a look to figure kind {}, which it does not declare", l.figure));
+            }
+            crate::drawing::check_svg(l.svg.as_str())
+                .map_err(|e| format!("{who}, look of figure kind '{}': {e}", inst.figures[l.figure as usize].name))?;
+        }
         let options: serde_json::Value = serde_json::from_str(inst.options.as_str())
             .map_err(|e| format!("{who} returned resolved options that are not JSON: {e}"))?;
         let strings = |v: &RVec<abi_stable::std_types::RString>| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -201,6 +216,8 @@ impl DynamicPlugin {
                 .map(|l| (l.set.to_string(), l.marker.to_string(), l.first_edition))
                 .collect(),
             land_markers: Vec::new(),
+            looks,
+            draws,
         };
         Ok(FilePlugin { name, requires, conflicts, options, tile_files, plugin: Box::new(plugin) })
     }
@@ -745,6 +762,10 @@ impl Plugin for DynamicPlugin {
             }
             ids.push(reg.figure_kind(name, f.follower, f.strength, f.per_player)?);
         }
+        for l in &self.looks {
+            let look = carcassonne_core::FigureLook { svg: l.svg.to_string(), stays_at_end: l.stays_at_end };
+            reg.figure_look(ids[l.figure as usize], look);
+        }
         self.figure_ids = ids;
         self.source_ids = Vec::with_capacity(self.sources.len());
         for (i, s) in self.sources.iter().enumerate() {
@@ -1055,6 +1076,26 @@ impl Plugin for DynamicPlugin {
         let Action::Plugin { code, a, b, .. } = *a else { return };
         let (dv, pa) = (Self::decision_view(d), api::PluginAction { code, a, b });
         self.run(rules, st, me, bit::APPLY_ACTION, Subject::Game, |r, v, s| r.apply_action(v, s, dv, pa));
+    }
+
+    fn draw(&self, rules: &Rules, st: &State, me: usize, canvas: &mut dyn carcassonne_core::Canvas) {
+        if !self.draws {
+            return;
+        }
+        let who = format!("plugin '{}' (file '{}')", self.name, self.file);
+        let fs = st.plugin::<FileState>(me);
+        if fs.ptr.is_null() {
+            tracing::warn!("{who}, hook draw: {}", fs.error.as_deref().unwrap_or("it has no state"));
+            return;
+        }
+        let hv = HostView::new(rules, st, me, self);
+        let mut ops = RVec::new();
+        self.rule.draw(view(&hv), api::StatePtr(fs.ptr), &mut ops);
+        match hv.out.into_inner() {
+            Reported::Nothing => crate::drawing::hand_over(st, &who, &ops, canvas),
+            Reported::Error(e) => tracing::warn!("{who}, hook draw: {e}; nothing of it is drawn"),
+            Reported::Effects(_) => tracing::warn!("{who}, hook draw: a drawing may not change the game"),
+        }
     }
 
     fn describe_action(&self, rules: &Rules, st: &State, me: usize, a: &Action) -> serde_json::Value {

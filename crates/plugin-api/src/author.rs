@@ -87,6 +87,7 @@ pub struct Declare {
     land_tiles: Vec<LandTilesDecl>,
     requires: Vec<String>,
     conflicts: Vec<String>,
+    looks: Vec<FigureLookDecl>,
     host: Option<ApiVersion>,
 }
 
@@ -117,6 +118,15 @@ impl Declare {
         }
         self.figures.push(FigureKindDecl { name: name.into(), follower, strength, per_player });
         FigureKind((self.figures.len() - 1) as u32)
+    }
+    /// How the figures of `kind` are drawn on the board picture (since 4.2): `svg`, an SVG
+    /// fragment centred on (0, 0) about 24 px high, in the owner's colour where it sets no
+    /// fill (or uses `currentColor`); `stays_at_end`: still drawn on the board after the
+    /// final scoring. Without it the kind gets the generic look (a meeple for followers, a
+    /// rounded square with the kind's initial for others).
+    pub fn figure_look(&mut self, kind: FigureKind, svg: &str, stays_at_end: bool) {
+        self.looks.retain(|l| l.figure != kind.0);
+        self.looks.push(FigureLookDecl { figure: kind.0, svg: svg.into(), stays_at_end });
     }
     /// A question the plugin asks ([`GameView::ask_about`], [`GameView::ask`]) or answers
     /// ([`Rule::answer`]), a known one (`eatable`, `capturable`, ...) or a new one.
@@ -500,6 +510,56 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     ) -> Outcome<serde_json::Map<String, serde_json::Value>> {
         Ok(serde_json::Map::new())
     }
+    /// Since 4.2: draws the plugin's pieces and markings on the board picture of the game
+    /// as it stands (`carcassonne render`, the HTML viewer): pieces kept in its state,
+    /// icons of its tile markers, badges on its figures, pieces in a supply. Asked by
+    /// renderers only, never in the game loop.
+    fn draw(&self, view: &View<'_>, state: &Self::State, canvas: &mut Drawing<'_>) -> Outcome {
+        Ok(())
+    }
+}
+
+/// Where [`Rule::draw`] puts its drawings (since 4.2). SVG fragments are checked by the
+/// engine: well-formed, with no script, no event attribute, no link out of the page (an
+/// `href` other than `#id`; `<use xlink:href="#meeple"/>` is the meeple) and no
+/// `foreignObject`; a drawing that fails the check, or names a part, node, figure or seat
+/// that does not exist, is left out of the picture with a warning naming the plugin.
+/// `piece` names the thing drawn (the legend lists each piece drawn); `title` is the hover
+/// text of one drawing (words go there, never on the tile).
+pub struct Drawing<'a> {
+    out: &'a mut RVec<DrawOp>,
+}
+
+impl Drawing<'_> {
+    fn push(&mut self, what: u8, at: u32, count: u32, piece: &str, svg: &str, title: &str) {
+        self.out.push(DrawOp { what, at, count, piece: piece.into(), svg: svg.into(), title: title.into() });
+    }
+    /// Markup over the whole 100 × 100 box of placed part `part` (north up), above the tile
+    /// and its icons, under the figures (e.g. a tower with its pieces).
+    pub fn on_tile(&mut self, part: u32, piece: &str, svg: &str, title: &str) {
+        self.push(DrawOp::ON_TILE, part, 0, piece, svg, title);
+    }
+    /// A small icon (centred on (0, 0), at most 20 px) on the tile of placed part `part`.
+    pub fn tile_icon(&mut self, part: u32, piece: &str, svg: &str, title: &str) {
+        self.push(DrawOp::TILE_ICON, part, 0, piece, svg, title);
+    }
+    /// A small icon (centred on (0, 0), at most 16 px) on the feature of node `node` (on
+    /// the part of that node), beside the feature's figures.
+    pub fn feature_icon(&mut self, node: u32, piece: &str, svg: &str, title: &str) {
+        self.push(DrawOp::FEATURE_ICON, node, 0, piece, svg, title);
+    }
+    /// A badge (centred on (0, 0), at most 12 px) at the upper right of figure `figure`.
+    pub fn figure_badge(&mut self, figure: u32, svg: &str, title: &str) {
+        self.push(DrawOp::FIGURE_BADGE, figure, 0, "", svg, title);
+    }
+    /// `count` pieces named `label` that are no figure in, or held by, `seat`'s supply.
+    pub fn supply(&mut self, seat: u8, label: &str, count: u32) {
+        self.push(DrawOp::SUPPLY, seat as u32, count, label, "", "");
+    }
+    /// The legend's entry for `piece`: `svg` (centred on (0, 0)) and `text`.
+    pub fn legend(&mut self, piece: &str, svg: &str, text: &str) {
+        self.push(DrawOp::LEGEND, 0, 0, piece, svg, text);
+    }
 }
 
 /// The engine's box around a rule's state. Cloning it catches a panic of the state's own
@@ -570,8 +630,9 @@ pub fn guard_ffi<T>(f: impl FnOnce() -> Outcome<T>) -> RResult<T, RString> {
     }
 }
 
-/// Adapts a [`Rule`] to the [`HouseRule`] the engine calls.
-pub struct Adapter<R>(pub R);
+/// Adapts a [`Rule`] to the [`HouseRule`] the engine calls, with the figure looks it
+/// declared.
+pub struct Adapter<R>(pub R, pub Vec<FigureLookDecl>);
 
 /// Runs a hook that may change the game and hands its effects (if any) or its error back.
 /// The common call (no effect) allocates nothing, moves nothing and reports nothing.
@@ -802,6 +863,18 @@ impl<R: Rule> HouseRule for Adapter<R> {
             }
         }
     }
+    fn figure_looks(&self) -> RVec<FigureLookDecl> {
+        self.1.iter().cloned().collect()
+    }
+    fn draw(&self, view: View<'_>, st: StatePtr, out: &mut RVec<DrawOp>) {
+        let start = out.len();
+        let r = guard(|| self.0.draw(&view, Self::state(st), &mut Drawing { out: &mut *out }));
+        if let Err(e) = r {
+            // A failed drawing draws nothing.
+            out.truncate(start);
+            report(&view, e);
+        }
+    }
 }
 
 /// Parses options (a JSON object) into a rule; an error names the offending key.
@@ -859,7 +932,7 @@ pub fn instance<R: Rule>(options: &str, host: ApiVersion) -> Outcome<Instance> {
         requires: list(d.requires),
         conflicts: list(d.conflicts),
         built_with: ApiVersion::current(),
-        rule: HouseRule_TO::from_value(Adapter(rule), TD_Opaque),
+        rule: HouseRule_TO::from_value(Adapter(rule, d.looks), TD_Opaque),
     })
 }
 

@@ -237,6 +237,50 @@ pub struct FigureKindDecl {
     pub per_player: u8,
 }
 
+/// How the figures of a kind the plugin declared are drawn on the board picture (since
+/// 4.2): `svg`, an SVG fragment centred on (0, 0) about 24 px high (no fill, or
+/// `currentColor`, takes the owner's colour); `stays_at_end`: drawn on the board after the
+/// final scoring (else back in the supply).
+#[repr(C)]
+#[derive(StableAbi, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FigureLookDecl {
+    /// The index of a figure kind the plugin declared.
+    pub figure: u32,
+    pub svg: RString,
+    pub stays_at_end: bool,
+}
+
+/// One drawing a plugin puts on the board picture (since 4.2, [`HouseRule::draw`]); `what`
+/// says where, and which fields count:
+/// - [`DrawOp::ON_TILE`]: `svg` over the whole 100 × 100 box of placed part `at`;
+/// - [`DrawOp::TILE_ICON`]: a small icon (centred on (0, 0), at most 20 px) on part `at`;
+/// - [`DrawOp::FEATURE_ICON`]: a small icon (at most 16 px) on the feature of node `at`,
+///   beside its figures;
+/// - [`DrawOp::FIGURE_BADGE`]: a badge (at most 12 px) at the upper right of figure `at`;
+/// - [`DrawOp::SUPPLY`]: `count` pieces named `piece` (no figure) in seat `at`'s supply;
+/// - [`DrawOp::LEGEND`]: the legend's entry of `piece`: `svg` and `title` as its text.
+///
+/// `piece` names the thing drawn (listed in the legend); `title` is its hover text.
+#[repr(C)]
+#[derive(StableAbi, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawOp {
+    pub what: u8,
+    pub at: u32,
+    pub count: u32,
+    pub piece: RString,
+    pub svg: RString,
+    pub title: RString,
+}
+
+impl DrawOp {
+    pub const ON_TILE: u8 = 0;
+    pub const TILE_ICON: u8 = 1;
+    pub const FEATURE_ICON: u8 = 2;
+    pub const FIGURE_BADGE: u8 = 3;
+    pub const SUPPLY: u8 = 4;
+    pub const LEGEND: u8 = 5;
+}
+
 /// Tiles a plugin puts into the land tiles: those of tile set `set` with marker `marker`
 /// (`first_edition`: the 1st-edition printings where a tile has one).
 #[repr(C)]
@@ -712,6 +756,12 @@ pub trait HouseRule: Send + Sync {
     /// set); return the seats that win (a non-empty subset of `winners`; anything else
     /// keeps the tie).
     fn break_tie(&self, view: View<'_>, state: StatePtr, root: u32, strengths: RSlice<'_, u32>, winners: u8) -> u8;
+    /// Since 4.2: how the plugin's figure kinds are drawn (asked once, when the rule set is
+    /// loaded; kinds it leaves out get the generic look).
+    fn figure_looks(&self) -> RVec<FigureLookDecl>;
+    /// Since 4.2: the plugin's pieces and markings on the board picture of the game as it
+    /// stands, pushed onto `out` (asked by renderers only, not in the game loop).
+    fn draw(&self, view: View<'_>, state: StatePtr, out: &mut RVec<DrawOp>);
 }
 
 /// A plugin instance, owned by the engine.

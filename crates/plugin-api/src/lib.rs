@@ -35,17 +35,17 @@ pub use abi_stable;
 pub use abi_stable::std_types::RVec;
 pub use author::Effects;
 pub use author::{
-    guard, guard_ffi, instance, module, parse_options, Adapter, Declare, FigureKind, Marker, Modifier, Outcome,
-    Question, Rule, Source, Stat, StateCell, When,
+    guard, guard_ffi, instance, module, parse_options, Adapter, Declare, Drawing, FigureKind, Marker, Modifier,
+    Outcome, Question, Rule, Source, Stat, StateCell, When,
 };
 /// The range check of numeric options: `#[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]`.
 pub use carcassonne_options::range;
 pub use ffi::{
-    ActionView, ApiVersion, DecisionView, FeatureView, FigureKindDecl, FigureOp, FigurePlacementView, FigureView,
-    GameView, GameView_TO, HookCondition, Hooks, HouseRule, HouseRuleBox, HouseRule_TO, IdRange, Instance,
-    LandTilesDecl, OfferedAction, Placement, PluginAction, PluginMod, PluginModRef, PluginStateObj, PluginStateObj_TO,
-    Points, QueryView, RawEffects, RemovedView, ScoreOp, ScoreView, StatBump, StateBox, StatePtr, TileView, Verdict,
-    View, NOT_MINE,
+    ActionView, ApiVersion, DecisionView, DrawOp, FeatureView, FigureKindDecl, FigureLookDecl, FigureOp,
+    FigurePlacementView, FigureView, GameView, GameView_TO, HookCondition, Hooks, HouseRule, HouseRuleBox,
+    HouseRule_TO, IdRange, Instance, LandTilesDecl, OfferedAction, Placement, PluginAction, PluginMod, PluginModRef,
+    PluginStateObj, PluginStateObj_TO, Points, QueryView, RawEffects, RemovedView, ScoreOp, ScoreView, StatBump,
+    StateBox, StatePtr, TileView, Verdict, View, NOT_MINE,
 };
 
 /// Exports a [`Rule`] as the plugin of this library (once per `cdylib` crate).

@@ -270,8 +270,15 @@ impl Plugin for Fairy2025 {
 
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
         let plugin = me as u8;
+        let start = out.len();
         for id in 0..st.figures.len() as FigureId {
-            if self.may_join(rules, st, me, id) {
+            // One action per place: two alike followers side by side (an acrobat pyramid)
+            // would be described alike in the record.
+            let twin = out[start..].iter().any(|a| match *a {
+                Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
+                _ => false,
+            });
+            if !twin && self.may_join(rules, st, me, id) {
                 out.push(Action::Plugin { plugin, code: ASSIGN, a: id as i32, b: 0 });
             }
         }
@@ -297,7 +304,21 @@ impl Plugin for Fairy2025 {
 
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {
         let Action::Plugin { code: ASSIGN, a: id, .. } = *a else { return serde_json::Value::Null };
-        let at = st.figure_place_name(rules, &st.figures[id as usize]);
+        let f = &st.figures[id as usize];
+        let at = st.figure_place_name(rules, f);
+        // The kind too when the seat has a figure of another kind at the same place (a
+        // shepherd beside a ringmaster), so that the record tells the two apart.
+        let other_kind = st
+            .figures
+            .iter()
+            .any(|g| g.alive && g.owner == f.owner && g.part == f.part && g.node == f.node && g.kind != f.kind);
+        if other_kind {
+            return serde_json::json!({
+                "action": "assign_fairy",
+                "at": at,
+                "next_to": rules.figure_kinds[f.kind as usize].name,
+            });
+        }
         serde_json::json!({ "action": "assign_fairy", "at": at })
     }
 }

@@ -329,8 +329,17 @@ impl Plugin for Tower {
         let plugin = me as u8;
         match code {
             CAPTURE => {
+                // One action per place: two alike figures side by side (an acrobat pyramid)
+                // would be described alike in the record.
+                let start = out.len();
                 self.for_each_target(rules, st, me, data as u32, |id| {
-                    out.push(Action::Plugin { plugin, code: CAPTURE, a: id as i32, b: 0 })
+                    let twin = out[start..].iter().any(|a| match *a {
+                        Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
+                        _ => false,
+                    });
+                    if !twin {
+                        out.push(Action::Plugin { plugin, code: CAPTURE, a: id as i32, b: 0 })
+                    }
                 });
             }
             RANSOM => {

@@ -284,11 +284,11 @@ impl Plugin for Wagon {
         let pos = Pos::new(x, y);
         let Some(part) = st.part_at(pos) else { return Some(format!("no tile lies at {pos}")) };
         let name = want.get("feature")?.as_str()?;
-        let feats = &st.rotated(rules, part).features;
-        let Some(local) = feats.iter().position(|f| carcassonne_core::tile::feature_name(f) == name) else {
+        let feats = st.rotated(rules, part).features.len() as u8;
+        let Some(local) = (0..feats).find(|&l| st.local_feature_name(rules, part, l) == name) else {
             return Some(format!("the tile at {pos} has no feature {name}"));
         };
-        let node = st.node_of(part, local as u8);
+        let node = st.node_of(part, local);
         let why = if !Self::wagon_feature(st.graph.node(node).kind) {
             "a wagon moves only to a road, city or monastery (WAGON-1)"
         } else if st.graph.is_scored(node) || st.is_complete(node) {
@@ -298,7 +298,7 @@ impl Plugin for Wagon {
         } else {
             let mut t = Vec::new();
             self.targets(rules, st, &w, &mut t);
-            if t.contains(&(part, local as u8)) {
+            if t.contains(&(part, local)) {
                 return None;
             }
             match self.wagon_move {
@@ -312,8 +312,8 @@ impl Plugin for Wagon {
     fn describe_action(&self, rules: &Rules, st: &State, _me: usize, a: &Action) -> serde_json::Value {
         let Action::Plugin { code: MOVE, a: part, b: local, .. } = *a else { return serde_json::Value::Null };
         let pos = st.board.parts[part as usize].pos;
-        let f = &st.rotated(rules, part as u32).features[local as usize];
-        serde_json::json!({"action": "move", "cell": [pos.x, pos.y], "feature": carcassonne_core::tile::feature_name(f)})
+        let feature = st.local_feature_name(rules, part as u32, local as u8);
+        serde_json::json!({"action": "move", "cell": [pos.x, pos.y], "feature": feature})
     }
 
     fn query_names(&self) -> Option<&'static [&'static str]> {

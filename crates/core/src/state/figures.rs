@@ -137,7 +137,7 @@ impl State {
         match f.node {
             Some(n) => {
                 let node = self.graph.node(n);
-                format!("{} {}", pos, crate::tile::feature_name(self.rotated_feature(rules, node.part, node.local)))
+                format!("{} {}", pos, self.local_feature_name(rules, node.part, node.local))
             }
             None => pos.to_string(),
         }
@@ -181,6 +181,14 @@ impl State {
             }
         }
         eaten
+    }
+
+    /// Whether figures `a` and `b` are alike where they stand: same kind and owner on the
+    /// same part and feature node. Actions that pick one of two such figures are told alike in
+    /// records, so a plugin offers one of them (the lower id) and replays pick the same.
+    pub fn same_place(&self, a: FigureId, b: FigureId) -> bool {
+        let (f, g) = (&self.figures[a as usize], &self.figures[b as usize]);
+        f.kind == g.kind && f.owner == g.owner && f.part == g.part && f.node == g.node
     }
 
     /// Figures standing in the feature of `n`.

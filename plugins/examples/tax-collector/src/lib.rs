@@ -20,8 +20,8 @@
 //! `collector`; statistics: `tolls_levied`, `followers_expelled`, `collectors_recalled`.
 
 use carcassonne_plugin_api::{
-    export_plugin, DecisionView, Declare, Effects, FigureKind, FigureView, Hooks, OfferedAction, Outcome, PluginAction,
-    RVec, RemovedView, Rule, Source, Stat, View,
+    export_plugin, DecisionView, Declare, Drawing, Effects, FigureKind, FigureView, Hooks, OfferedAction, Outcome,
+    PluginAction, RVec, RemovedView, Rule, Source, Stat, View,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -32,6 +32,10 @@ const PLACE: u16 = 1;
 const RECALL: u16 = 2;
 /// Decision (data: the follower that joined) and its actions (TAX-2).
 const TOLL: u16 = 3;
+/// The board picture's collector: a money bag in its owner's colour with a coin.
+const COLLECTOR_LOOK: &str = "<path d=\"M-5,-9 L5,-9 L2,-5 C9,-2 10,9 0,10 C-10,9 -9,-2 -2,-5 Z\" stroke=\"#000\"/>\
+<circle cx=\"0\" cy=\"3\" r=\"3.5\" fill=\"#ffd54f\" stroke=\"#000\" stroke-width=\"0.8\"/>";
+
 /// The answers to a TOLL decision (`PluginAction::a`).
 const LEVY: i32 = 0;
 const WAVE: i32 = 1;
@@ -99,6 +103,7 @@ impl Rule for TaxCollector {
         self.ids.levied = d.stat("tolls_levied");
         self.ids.expelled = d.stat("followers_expelled");
         self.ids.recalled = d.stat("collectors_recalled");
+        d.figure_look(self.ids.collector, COLLECTOR_LOOK, false);
         Ok(())
     }
 
@@ -234,6 +239,27 @@ impl Rule for TaxCollector {
             Value::Object(m) => Ok(m),
             _ => Err(format!("unknown action code {}", a.code)),
         }
+    }
+
+    /// The picture: a badge on each collector with the number of players it has expelled
+    /// (TAX-2: each at most once), and the collector in the legend.
+    fn draw(&self, view: &View<'_>, state: &Ledger, canvas: &mut Drawing<'_>) -> Outcome {
+        for id in view.figures() {
+            let Some(f) = view.figure(id).into_option() else { continue };
+            if !self.ids.collector.is(f.own_kind) {
+                continue;
+            }
+            let n = state.expelled.iter().filter(|(c, _)| *c == id).count();
+            if n > 0 {
+                let badge = format!(
+                    "<circle r=\"6\" fill=\"#fff\" stroke=\"#000\"/><text y=\"3\" font-size=\"8\" \
+                     text-anchor=\"middle\">{n}</text>"
+                );
+                canvas.figure_badge(id, &badge, &format!("has expelled {n} player(s)"));
+            }
+        }
+        canvas.legend("collector", COLLECTOR_LOOK, "tax collector (badge: players it expelled)");
+        Ok(())
     }
 }
 
