@@ -291,8 +291,13 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
     const CHUNK: usize = 64;
     let frontier = st.board.frontier();
     let fit = &face.parts[0].fit;
-    let mut found = false;
-    let mut buf = [0u16; 4 * CHUNK + 4];
+    let start = out.len();
+    // At most four placements per cell: room for all of them, so that the second pass
+    // writes without a capacity check per action.
+    out.reserve(4 * frontier.len());
+    let mut len = start;
+    // Slots are read only below the write position, after being written: not cleared.
+    let mut buf = [std::mem::MaybeUninit::<u16>::uninit(); 4 * CHUNK + 4];
     for (ci, chunk) in frontier.chunks(CHUNK).enumerate() {
         let needs = &st.board.frontier_codes()[ci * CHUNK..ci * CHUNK + chunk.len()];
         let mut n = 0usize;
@@ -300,18 +305,28 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
             let m = fit[code as usize] as usize & 15;
             // The cell index (<< 2) in each of the four slots.
             let slots = ROT_LISTS[m] | (i as u64 * 0x0004_0004_0004_0004);
-            let w: &mut [u16; 4] = (&mut buf[n..n + 4]).try_into().expect("four slots");
-            *w = [slots as u16, (slots >> 16) as u16, (slots >> 32) as u16, (slots >> 48) as u16];
+            let w: &mut [std::mem::MaybeUninit<u16>; 4] = (&mut buf[n..n + 4]).try_into().expect("four slots");
+            for (k, slot) in w.iter_mut().enumerate() {
+                slot.write((slots >> (16 * k)) as u16);
+            }
             n += FIT_COUNT[m] as usize;
         }
-        found |= n > 0;
-        out.extend(buf[..n].iter().map(|&e| Action::PlaceTile {
-            pos: chunk[(e >> 2) as usize],
-            rot: Rotation::from_quarters((e & 3) as u8),
-            face: fi,
-        }));
+        let spare = &mut out.spare_capacity_mut()[..n];
+        for (slot, e) in spare.iter_mut().zip(&buf[..n]) {
+            // SAFETY: slots before the write position `n` were written in the pass above.
+            let e = unsafe { e.assume_init() };
+            slot.write(Action::PlaceTile {
+                pos: chunk[(e >> 2) as usize],
+                rot: Rotation::from_quarters((e & 3) as u8),
+                face: fi,
+            });
+        }
+        len += n;
+        // SAFETY: the `n` spare slots after the old length were written just above (at most
+        // four per cell: within the capacity reserved).
+        unsafe { out.set_len(len) };
     }
-    found
+    len > start
 }
 
 /// Most parts of a tile that [`tile_fits`] checks without allocating.

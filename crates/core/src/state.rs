@@ -396,7 +396,28 @@ impl State {
 
     /// How many completed cities the field of node `field` touches (BASE-10's count).
     pub fn completed_field_cities(&self, rules: &Rules, field: NodeId) -> u32 {
-        self.field_cities(rules, field).into_iter().filter(|&c| self.graph.open(c) == 0).count() as u32
+        // The cities seen so far on the stack: no allocation for the fields of a game
+        // (a field touching more than 64 cities takes the list).
+        const ROOM: usize = 64;
+        let mut seen = [0 as NodeId; ROOM];
+        let (mut n, mut complete) = (0, 0);
+        for m in self.graph.members(field) {
+            let base = self.board.parts[self.graph.node(m).part as usize].node_base;
+            for &c in &self.feature_def(rules, m).adj_cities {
+                let city = self.graph.find(base + c as u32);
+                if seen[..n].contains(&city) {
+                    continue;
+                }
+                if n == ROOM {
+                    return self.field_cities(rules, field).into_iter().filter(|&c| self.graph.open(c) == 0).count()
+                        as u32;
+                }
+                seen[n] = city;
+                n += 1;
+                complete += u32::from(self.graph.open(city) == 0);
+            }
+        }
+        complete
     }
 
     /// Feature node of feature `local` on placed part `part` (an added feature's too).
