@@ -180,11 +180,13 @@ impl Plugin for Fairy {
             // One action per place: two alike followers side by side (an acrobat pyramid)
             // would be described alike in the record.
             FairyPlacement::NextFollower => Self::for_each_own(st, player, s.follower, |id| {
-                let twin = out[start..].iter().any(|a| match *a {
-                    Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
-                    _ => false,
-                });
-                if !twin && self.may_join(rules, st, me, id) {
+                let twin = |out: &[Action]| {
+                    out.iter().any(|a| match *a {
+                        Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
+                        _ => false,
+                    })
+                };
+                if self.may_join(rules, st, me, id) && !twin(&out[start..]) {
                     out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
                 }
             }),

@@ -110,6 +110,13 @@ impl Plugin for Portal {
         }
         let player = st.current;
         let placed = st.placed_parts();
+        // Another plugin may have offered a placement off the placed tile (the acrobats'
+        // 3 x 3); only then can one of the portal's be a twin of an earlier action.
+        let others_off_tile = out.iter().any(|a| match *a {
+            Action::PlaceFigure { part, .. } => !placed.contains(&part),
+            _ => false,
+        });
+        let start = out.len();
         for (kind, def) in rules.figure_kinds.iter().enumerate() {
             let kind = kind as u8;
             if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
@@ -155,7 +162,7 @@ impl Plugin for Portal {
                     let a = Action::PlaceFigure { kind, part, feature: local };
                     // Another plugin may offer the same placement (the acrobats' 3 x 3).
                     if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
-                        && !out.contains(&a)
+                        && !(others_off_tile && out[..start].contains(&a))
                     {
                         out.push(a);
                     }
