@@ -271,6 +271,9 @@ impl Plugin for Fairy2025 {
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
         let plugin = me as u8;
         let start = out.len();
+        // Parts of the figures offered so far (bit part % 64): a twin is looked for only on
+        // a part seen before.
+        let mut parts = 0u64;
         for id in 0..st.figures.len() as FigureId {
             // One action per place: two alike followers side by side (an acrobat pyramid)
             // would be described alike in the record.
@@ -280,7 +283,12 @@ impl Plugin for Fairy2025 {
                     _ => false,
                 })
             };
-            if self.may_join(rules, st, me, id) && !twin(&out[start..]) {
+            if !self.may_join(rules, st, me, id) {
+                continue;
+            }
+            let bit = 1u64 << (st.figures[id as usize].part % 64);
+            if !(parts & bit != 0 && twin(&out[start..])) {
+                parts |= bit;
                 out.push(Action::Plugin { plugin, code: ASSIGN, a: id as i32, b: 0 });
             }
         }

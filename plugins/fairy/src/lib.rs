@@ -179,17 +179,24 @@ impl Plugin for Fairy {
         match self.fairy_placement {
             // One action per place: two alike followers side by side (an acrobat pyramid)
             // would be described alike in the record.
-            FairyPlacement::NextFollower => Self::for_each_own(st, player, s.follower, |id| {
-                let twin = |out: &[Action]| {
-                    out.iter().any(|a| match *a {
-                        Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
-                        _ => false,
-                    })
-                };
-                if self.may_join(rules, st, me, id) && !twin(&out[start..]) {
-                    out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
-                }
-            }),
+            FairyPlacement::NextFollower => {
+                // Parts of the figures offered so far (bit part % 64): a twin is looked for
+                // only on a part seen before.
+                let mut parts = 0u64;
+                Self::for_each_own(st, player, s.follower, |id| {
+                    let bit = 1u64 << (st.figures[id as usize].part % 64);
+                    let twin = |out: &[Action]| {
+                        out.iter().any(|a| match *a {
+                            Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
+                            _ => false,
+                        })
+                    };
+                    if self.may_join(rules, st, me, id) && !(parts & bit != 0 && twin(&out[start..])) {
+                        parts |= bit;
+                        out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
+                    }
+                })
+            }
             FairyPlacement::OnTile => {
                 let here = Self::part(st, me);
                 for id in 0..st.figures.len() as FigureId {

@@ -113,10 +113,12 @@ pub struct TradersState {
 impl TradersBuilders {
     /// Whether `player` has a follower in the feature of `node`.
     fn has_follower(rules: &Rules, st: &State, player: u8, node: NodeId) -> bool {
-        st.figures_in(node).any(|id| {
-            let f = &st.figures[id as usize];
-            f.owner == player && rules.figure_kinds[f.kind as usize].follower
-        })
+        // The feature's follower count first: no walk over the figures for an empty one.
+        st.graph.followers(node) > 0
+            && st.figures_in(node).any(|id| {
+                let f = &st.figures[id as usize];
+                f.owner == player && rules.figure_kinds[f.kind as usize].follower
+            })
     }
 
     /// Whether the feature of `node` holds a figure of `kind` of `player`.
