@@ -342,6 +342,10 @@ impl Plugin for Castle {
         // questions about a figure.
         if q.key == self.ids.portal_target {
             let n = q.node?;
+            // Only a city can be a castle's (a quick no for the portal's roads and fields).
+            if st.graph.node(n).kind != FeatureKind::City {
+                return None;
+            }
             let s = st.plugin::<CastleState>(me);
             return (!s.castles.is_empty() && s.is_castle_city(st, st.graph.find(n))).then_some(false);
         }
