@@ -232,3 +232,31 @@ fn the_abbey_and_the_wagon_each_alone_with_the_base_game() {
         common::run_checked_games("config/t.toml", &r, &abbey, 300, None, 1, abbeys);
     }
 }
+
+/// AM2's two inner fields touch no side, so both would be named `field`: the second in the
+/// tile's list is `field#2` (docs/notation.md), so that a record tells the two farmer
+/// placements apart and replays the one that was played.
+#[test]
+fn a_tile_s_two_inner_fields_are_field_and_field_2() {
+    let (rules, _) = load_rules_file("embedded:config/abbey-mayor.toml").unwrap();
+    let order = Some(vec![rules.catalog.id("AM2").unwrap(), rules.catalog.id("AM2").unwrap()]);
+    let opts = carcassonne_core::GameOptions { players: 2, seed: 0, tile_order: order, record: true };
+    let mut g = Game::start(rules, opts).unwrap();
+    // AM2 north of D: its south city closes on D's north city.
+    common::play(&mut g, common::place("AM2", 0, -1, 0));
+    let fields: Vec<String> =
+        legal(&g).into_iter().filter(|a| a.contains("\"field") && a.contains("\"follower\"")).collect();
+    assert_eq!(
+        fields,
+        [
+            r#"{"cell":[0,-1],"feature":"field","figure":"follower","type":"figure"}"#,
+            r#"{"cell":[0,-1],"feature":"field#2","figure":"follower","type":"figure"}"#,
+        ]
+    );
+    // The second one is played and read back from its description: the farmer stands on
+    // the tile's second field.
+    let a = serde_json::json!({"type": "figure", "figure": "follower", "cell": [0, -1], "feature": "field#2"});
+    common::play(&mut g, a);
+    let f = g.st.figures.iter().find(|f| f.alive).unwrap();
+    assert_eq!(g.st.figure_place_name(&g.rules, f), "(0,-1) field#2");
+}

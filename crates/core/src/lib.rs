@@ -41,7 +41,7 @@ pub use plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query
 pub use rng::Rng;
 pub use rules::{Registry, Rules};
 pub use setup::{Setup, TileGroup};
-pub use state::{Figure, FigureId, LogEntry, Phase, RemoveReason, ScoreEvent, State, TurnTile, NEUTRAL};
+pub use state::{Figure, FigureId, LogEntry, OnePerPlace, Phase, RemoveReason, ScoreEvent, State, TurnTile, NEUTRAL};
 pub use tile::{FeatureKind, TileTypeId};
 pub mod record;
 pub mod replay;

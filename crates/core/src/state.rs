@@ -13,6 +13,7 @@ use crate::rules::Rules;
 use crate::tile::{FeatureDef, RotatedFeature, RotatedPart, TileTypeId};
 
 mod figures;
+pub use figures::OnePerPlace;
 mod scoring;
 
 /// Most seats a game can have.
@@ -382,16 +383,23 @@ impl State {
     /// its tiles (farmers' scoring, castles, barns).
     pub fn field_cities(&self, rules: &Rules, field: NodeId) -> Vec<NodeId> {
         let mut cities: Vec<NodeId> = Vec::new();
+        self.each_field_city(rules, field, |city| {
+            if !cities.contains(&city) {
+                cities.push(city);
+            }
+        });
+        cities
+    }
+
+    /// Calls `f` with the city (root) beside each member of the field of `field`, once per
+    /// member and adjacency (a city may come more than once).
+    fn each_field_city(&self, rules: &Rules, field: NodeId, mut f: impl FnMut(NodeId)) {
         for m in self.graph.members(field) {
             let base = self.board.parts[self.graph.node(m).part as usize].node_base;
             for &c in &self.feature_def(rules, m).adj_cities {
-                let city = self.graph.find(base + c as u32);
-                if !cities.contains(&city) {
-                    cities.push(city);
-                }
+                f(self.graph.find(base + c as u32));
             }
         }
-        cities
     }
 
     /// How many completed cities the field of node `field` touches (BASE-10's count).
@@ -400,22 +408,21 @@ impl State {
         // (a field touching more than 64 cities takes the list).
         const ROOM: usize = 64;
         let mut seen = [0 as NodeId; ROOM];
-        let (mut n, mut complete) = (0, 0);
-        for m in self.graph.members(field) {
-            let base = self.board.parts[self.graph.node(m).part as usize].node_base;
-            for &c in &self.feature_def(rules, m).adj_cities {
-                let city = self.graph.find(base + c as u32);
-                if seen[..n].contains(&city) {
-                    continue;
-                }
-                if n == ROOM {
-                    return self.field_cities(rules, field).into_iter().filter(|&c| self.graph.open(c) == 0).count()
-                        as u32;
-                }
-                seen[n] = city;
-                n += 1;
-                complete += u32::from(self.graph.open(city) == 0);
+        let (mut n, mut complete, mut overflow) = (0, 0, false);
+        self.each_field_city(rules, field, |city| {
+            if overflow || seen[..n].contains(&city) {
+                return;
             }
+            if n == ROOM {
+                overflow = true;
+                return;
+            }
+            seen[n] = city;
+            n += 1;
+            complete += u32::from(self.graph.open(city) == 0);
+        });
+        if overflow {
+            return self.field_cities(rules, field).into_iter().filter(|&c| self.graph.open(c) == 0).count() as u32;
         }
         complete
     }
@@ -547,7 +554,9 @@ impl State {
     /// tells the place apart.
     pub fn local_feature_name(&self, rules: &Rules, part: u32, local: u8) -> String {
         let mut name = crate::tile::feature_name(self.rotated_feature(rules, part, local));
-        if local < EXTRA_LOCAL {
+        // Only features touching no side can share a name (a side or half-side belongs to
+        // one feature of a part).
+        if local < EXTRA_LOCAL && !name.contains(':') {
             let feats = &self.rotated(rules, part).features[..local as usize];
             let twins = feats.iter().filter(|f| crate::tile::feature_name(f) == name).count();
             if twins > 0 {

@@ -29,7 +29,7 @@ use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
-use carcassonne_core::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, OnePerPlace, RemoveReason, ScoreEvent, State, NEUTRAL};
 use carcassonne_core::{FeatureKind, NodeId};
 use serde::{Deserialize, Serialize};
 
@@ -270,25 +270,11 @@ impl Plugin for Fairy2025 {
 
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
         let plugin = me as u8;
-        let start = out.len();
-        // Parts of the figures offered so far (bit part % 64): a twin is looked for only on
-        // a part seen before.
-        let mut parts = 0u64;
+        // One action per place: two alike followers side by side (an acrobat pyramid)
+        // would be described alike in the record.
+        let mut one = OnePerPlace::new(out);
         for id in 0..st.figures.len() as FigureId {
-            // One action per place: two alike followers side by side (an acrobat pyramid)
-            // would be described alike in the record.
-            let twin = |out: &[Action]| {
-                out.iter().any(|a| match *a {
-                    Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
-                    _ => false,
-                })
-            };
-            if !self.may_join(rules, st, me, id) {
-                continue;
-            }
-            let bit = 1u64 << (st.figures[id as usize].part % 64);
-            if !(parts & bit != 0 && twin(&out[start..])) {
-                parts |= bit;
+            if self.may_join(rules, st, me, id) && one.first(st, out, id) {
                 out.push(Action::Plugin { plugin, code: ASSIGN, a: id as i32, b: 0 });
             }
         }

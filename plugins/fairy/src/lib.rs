@@ -15,7 +15,7 @@ use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
-use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, LogEntry, OnePerPlace, RemoveReason, ScoreEvent, State, NEUTRAL};
 use carcassonne_core::NodeId;
 use serde::{Deserialize, Serialize};
 
@@ -180,19 +180,9 @@ impl Plugin for Fairy {
             // One action per place: two alike followers side by side (an acrobat pyramid)
             // would be described alike in the record.
             FairyPlacement::NextFollower => {
-                // Parts of the figures offered so far (bit part % 64): a twin is looked for
-                // only on a part seen before.
-                let mut parts = 0u64;
+                let mut one = OnePerPlace::new(out);
                 Self::for_each_own(st, player, s.follower, |id| {
-                    let bit = 1u64 << (st.figures[id as usize].part % 64);
-                    let twin = |out: &[Action]| {
-                        out.iter().any(|a| match *a {
-                            Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
-                            _ => false,
-                        })
-                    };
-                    if self.may_join(rules, st, me, id) && !(parts & bit != 0 && twin(&out[start..])) {
-                        parts |= bit;
+                    if self.may_join(rules, st, me, id) && one.first(st, out, id) {
                         out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
                     }
                 })

@@ -41,7 +41,7 @@ use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, OnePerPlace, RemoveReason, State, MAX_PLAYERS, NEUTRAL};
 use serde::{Deserialize, Serialize};
 
 /// Options of the tower.
@@ -331,13 +331,9 @@ impl Plugin for Tower {
             CAPTURE => {
                 // One action per place: two alike figures side by side (an acrobat pyramid)
                 // would be described alike in the record.
-                let start = out.len();
+                let mut one = OnePerPlace::new(out);
                 self.for_each_target(rules, st, me, data as u32, |id| {
-                    let twin = out[start..].iter().any(|a| match *a {
-                        Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
-                        _ => false,
-                    });
-                    if !twin {
+                    if one.first(st, out, id) {
                         out.push(Action::Plugin { plugin, code: CAPTURE, a: id as i32, b: 0 })
                     }
                 });

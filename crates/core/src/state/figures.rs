@@ -185,7 +185,8 @@ impl State {
 
     /// Whether figures `a` and `b` are alike where they stand: same kind and owner on the
     /// same part and feature node. Actions that pick one of two such figures are told alike in
-    /// records, so a plugin offers one of them (the lower id) and replays pick the same.
+    /// records, so a plugin offers one of them (the first) and replays pick the same
+    /// ([`OnePerPlace`]).
     pub fn same_place(&self, a: FigureId, b: FigureId) -> bool {
         let (f, g) = (&self.figures[a as usize], &self.figures[b as usize]);
         f.kind == g.kind && f.owner == g.owner && f.part == g.part && f.node == g.node
@@ -204,5 +205,35 @@ impl State {
     /// Figures standing on part `part` (on any of its features or on the tile).
     pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
         self.figures.iter().enumerate().filter(move |(_, f)| f.alive && f.part == part).map(|(i, _)| i as FigureId)
+    }
+}
+
+/// Keeps one choice per place among a plugin's actions that each pick a figure (operand `a`
+/// of [`Action::Plugin`] is the figure id): two alike figures at one place (two followers of
+/// a seat in an acrobat pyramid, [`State::same_place`]) would be described alike in a record,
+/// and a replay would pick the first. Made before the plugin pushes its first such action;
+/// a 64-bit filter of the parts offered so far spares the look back on other parts.
+pub struct OnePerPlace {
+    start: usize,
+    parts: u64,
+}
+
+impl OnePerPlace {
+    /// For the actions pushed onto `out` from now on.
+    pub fn new(out: &[Action]) -> OnePerPlace {
+        OnePerPlace { start: out.len(), parts: 0 }
+    }
+
+    /// Whether figure `id` is the first of its place among the actions pushed since
+    /// [`OnePerPlace::new`]; call it only for a figure about to be offered.
+    pub fn first(&mut self, st: &State, out: &[Action], id: FigureId) -> bool {
+        let bit = 1u64 << (st.figures[id as usize].part % 64);
+        let twin = self.parts & bit != 0
+            && out[self.start..].iter().any(|a| match *a {
+                Action::Plugin { a: other, .. } => st.same_place(other as FigureId, id),
+                _ => false,
+            });
+        self.parts |= bit;
+        !twin
     }
 }
