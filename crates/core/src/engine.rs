@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use crate::geometry::{Pos, Rotation};
-use crate::placement::{check_tile, place_parts, tile_placements};
+use crate::placement::{check_tile, place_parts, plain_pick, plain_tile, tile_placements};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
 use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
@@ -151,6 +151,27 @@ impl Game {
             }
             DecisionKind::Plugin { plugin, .. } => rules.plugin_decision_actions(st, &d, plugin, out),
         }
+    }
+
+    /// One legal action of the current decision, chosen by index: `pick(n)` gets the number
+    /// of legal actions (at least one) and returns an index below it. The same action as
+    /// [`Game::legal_actions`] into `buf` followed by `buf[pick(buf.len())]`, but a plain
+    /// tile placement (one part, no plugin vetoes or widens it) is counted and located
+    /// without listing them all (then `buf` is left as it was). `None` when there is no
+    /// legal action (or no decision).
+    pub fn pick_action(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        let (rules, st) = (&*self.rules, &self.st);
+        if let (Some(d), Some(t)) = (st.decision(), st.tile) {
+            if d.kind == DecisionKind::PlaceTile && plain_tile(rules, t) {
+                return plain_pick(rules, st, t, pick);
+            }
+        }
+        self.legal_actions(buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let i = pick(buf.len());
+        buf.get(i).copied()
     }
 
     /// Checks an action against the current decision, with the reason when illegal.

@@ -329,6 +329,75 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
     len > start
 }
 
+/// Whether the placements of tile `t` can be counted without being listed: every face has
+/// one part and no plugin vetoes or widens them (they are then exactly the fitting
+/// rotations of each frontier cell).
+pub(crate) fn plain_tile(rules: &Rules, t: TileTypeId) -> bool {
+    rules.catalog.tiles[t as usize].is_single() && !rules.tile_has_vetoers(t) && !rules.uses(Hooks::PLACEMENT_VARIANTS)
+}
+
+/// One legal placement of a [`plain_tile`] `t` chosen by index: `pick(n)` gets their number (at least one) and returns an index below it; the result
+/// is the placement at that index in the order [`tile_placements`] lists them (faces,
+/// frontier cells, rotations); `None` when it has no placement (or the index is out of
+/// range).
+pub(crate) fn plain_pick(
+    rules: &Rules,
+    st: &State,
+    t: TileTypeId,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Action> {
+    /// Cells per counted block, and most blocks counted (beyond them, a plain scan).
+    const BLOCK: usize = 16;
+    const MAX_BLOCKS: usize = 128;
+    let tile = &rules.catalog.tiles[t as usize];
+    let (frontier, codes) = (st.board.frontier(), st.board.frontier_codes());
+    let blocks = codes.len().div_ceil(BLOCK);
+    let keep = blocks * tile.faces.len() <= MAX_BLOCKS;
+    let mut sums = [0u16; MAX_BLOCKS];
+    let mut n = 0usize;
+    for (fi, face) in tile.faces.iter().enumerate() {
+        let fit = &face.parts[0].fit;
+        for (b, block) in codes.chunks(BLOCK).enumerate() {
+            let s: usize = block.iter().map(|&c| FIT_COUNT[fit[c as usize] as usize & 15] as usize).sum();
+            if keep {
+                sums[fi * blocks + b] = s as u16;
+            }
+            n += s;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut k = pick(n);
+    for (fi, face) in tile.faces.iter().enumerate() {
+        let fit = &face.parts[0].fit;
+        for b in 0..blocks {
+            if keep {
+                let s = sums[fi * blocks + b] as usize;
+                if k >= s {
+                    k -= s;
+                    continue;
+                }
+            }
+            let from = b * BLOCK;
+            for (i, &c) in codes.iter().enumerate().skip(from).take(BLOCK) {
+                let mut m = fit[c as usize] & 15;
+                let here = FIT_COUNT[m as usize] as usize;
+                if k >= here {
+                    k -= here;
+                    continue;
+                }
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                let rot = Rotation::from_quarters(m.trailing_zeros() as u8);
+                return Some(Action::PlaceTile { pos: frontier[i], rot, face: fi as u8 });
+            }
+        }
+    }
+    None
+}
+
 /// Most parts of a tile that [`tile_fits`] checks without allocating.
 const FAST_PARTS: usize = 4;
 

@@ -10,6 +10,20 @@ use crate::mcts::{parse_playouts, MctsBot};
 pub trait Bot: Send {
     /// Index into `actions` (never empty) of the chosen action.
     fn choose(&mut self, game: &Game, actions: &[Action]) -> usize;
+
+    /// Whether the bot's choice depends only on how many legal actions there are: the
+    /// driver then asks [`Bot::choose_by_count`] instead, and the engine need not list the
+    /// actions ([`Game::pick_action`]).
+    fn by_count(&self) -> bool {
+        false
+    }
+
+    /// The index (below `n`) a [`Bot::by_count`] bot chooses among `n` legal actions: the
+    /// one [`Bot::choose`] would give for a list of `n`. Asked of other bots, the first.
+    fn choose_by_count(&mut self, n: usize) -> usize {
+        let _ = n;
+        0
+    }
 }
 
 /// Bot names `--bots` accepts.
@@ -21,6 +35,14 @@ pub struct RandomBot(pub Rng);
 impl Bot for RandomBot {
     fn choose(&mut self, _game: &Game, actions: &[Action]) -> usize {
         self.0.below(actions.len())
+    }
+
+    fn by_count(&self) -> bool {
+        true
+    }
+
+    fn choose_by_count(&mut self, n: usize) -> usize {
+        self.0.below(n)
     }
 }
 

@@ -40,16 +40,22 @@ pub fn run_to_end(
             turn = (game.st.turn, tracing::debug_span!("turn", n = game.st.turn, player = game.st.current));
         }
         let _in_turn = turn.1.enter();
-        game.legal_actions(buf);
+        let bot = &mut bots[d.player as usize];
+        let action = if bot.by_count() {
+            // The engine counts and locates the choice without listing every action.
+            game.pick_action(buf, |n| bot.choose_by_count(n))
+        } else {
+            game.legal_actions(buf);
+            (!buf.is_empty()).then(|| buf[bot.choose(game, buf)])
+        };
         // A plugin may fail while listing the actions (e.g. a decision with none).
         if let Some(f) = game.failure() {
             return Err(PlayError::Stopped(f.to_string()));
         }
-        if buf.is_empty() {
+        let Some(action) = action else {
             return Err(PlayError::NoLegalAction { turn: game.st.turn, player: d.player, kind: d.kind });
-        }
-        let i = bots[d.player as usize].choose(game, buf);
-        game.play_unchecked(buf[i]);
+        };
+        game.play_unchecked(action);
     }
     // A plugin failure (e.g. a run-time plugin's hook panicked) stops the game early.
     match game.failure() {

@@ -197,14 +197,19 @@ impl MctsBot {
                     continue;
                 }
             }
-            g.legal_actions(&mut self.buf);
-            if self.buf.is_empty() || g.failure().is_some() {
-                return bonus;
-            }
             let a = if g.st.turn >= last_turn {
-                self.buf.iter().position(|a| *a == Action::Pass).map_or(self.buf[0], |i| self.buf[i])
+                g.legal_actions(&mut self.buf);
+                self.buf
+                    .iter()
+                    .position(|a| *a == Action::Pass)
+                    .map_or(self.buf.first().copied(), |i| Some(self.buf[i]))
             } else {
-                self.buf[self.rng.below(self.buf.len())]
+                // Counted and located by the engine without listing every placement.
+                let rng = &mut self.rng;
+                g.pick_action(&mut self.buf, |n| rng.below(n))
+            };
+            let Some(a) = a.filter(|_| g.failure().is_none()) else {
+                return bonus;
             };
             g.play_unchecked(a);
         }
