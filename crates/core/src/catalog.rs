@@ -246,6 +246,7 @@ impl Catalog {
                 flat: 0,
                 closed,
                 fit: Vec::new(),
+                fit_count: Box::new([0; crate::tile::FIT_CODES]),
                 features,
                 markers,
             };
@@ -339,6 +340,9 @@ impl Catalog {
                                 .fold(0u8, |m, r| m | (1 << r.quarters()))
                         })
                         .collect();
+                    for (n, &m) in part.fit_count.iter_mut().zip(&part.fit) {
+                        *n = m.count_ones() as u8;
+                    }
                 }
             }
         }

@@ -8,7 +8,7 @@ use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::{Hooks, TilePlacement};
 use crate::rules::Rules;
 use crate::state::State;
-use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, NONE};
+use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, FIT_CODES, NONE};
 
 /// Cells of a tile's parts when its first part is at `pos` turned by `rot`.
 fn part_cells(
@@ -356,9 +356,9 @@ pub(crate) fn plain_pick(
     let mut sums = [0u16; MAX_BLOCKS];
     let mut n = 0usize;
     for (fi, face) in tile.faces.iter().enumerate() {
-        let fit = &face.parts[0].fit;
+        let fit_count = &face.parts[0].fit_count;
         for (b, block) in codes.chunks(BLOCK).enumerate() {
-            let s: usize = block.iter().map(|&c| FIT_COUNT[fit[c as usize] as usize & 15] as usize).sum();
+            let s: usize = block.iter().map(|&c| fit_count[c as usize & (FIT_CODES - 1)] as usize).sum();
             if keep {
                 sums[fi * blocks + b] = s as u16;
             }
