@@ -22,6 +22,12 @@ pub struct Catalog {
     pub modifier_names: Vec<String>,
     /// Every part's four rotations in one table, for one-step lookups from the board.
     pub flat: Vec<crate::tile::RotatedPart>,
+    /// Per part (the part whose `flat` is `4 * i`), per need code, the number of rotations
+    /// in its `fit`, padded to [`crate::tile::FIT_CODES`] entries so that a code masked with
+    /// `FIT_CODES - 1` is read without a bounds check (counting placements: once per
+    /// frontier cell per turn). Beside the tiles, not in them: derived, and not part of a
+    /// rule set's digest (taken over the tiles).
+    pub fit_counts: Vec<Box<[u8; crate::tile::FIT_CODES]>>,
     /// Loaded tile sets: name and the IDs in file order.
     pub sets: Vec<(String, Vec<TileTypeId>)>,
 }
@@ -246,7 +252,6 @@ impl Catalog {
                 flat: 0,
                 closed,
                 fit: Vec::new(),
-                fit_count: Box::new([0; crate::tile::FIT_CODES]),
                 features,
                 markers,
             };
@@ -340,9 +345,11 @@ impl Catalog {
                                 .fold(0u8, |m, r| m | (1 << r.quarters()))
                         })
                         .collect();
-                    for (n, &m) in part.fit_count.iter_mut().zip(&part.fit) {
+                    let mut counts = Box::new([0u8; crate::tile::FIT_CODES]);
+                    for (n, &m) in counts.iter_mut().zip(&part.fit) {
                         *n = m.count_ones() as u8;
                     }
+                    self.fit_counts.push(counts);
                 }
             }
         }

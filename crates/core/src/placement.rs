@@ -356,7 +356,7 @@ pub(crate) fn plain_pick(
     let mut sums = [0u16; MAX_BLOCKS];
     let mut n = 0usize;
     for (fi, face) in tile.faces.iter().enumerate() {
-        let fit_count = &face.parts[0].fit_count;
+        let fit_count = &rules.catalog.fit_counts[face.parts[0].flat as usize / 4];
         for (b, block) in codes.chunks(BLOCK).enumerate() {
             let s: usize = block.iter().map(|&c| fit_count[c as usize & (FIT_CODES - 1)] as usize).sum();
             if keep {

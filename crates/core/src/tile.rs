@@ -151,13 +151,10 @@ pub struct TilePart {
     /// Per [`crate::board::need_code`], the bit set of the face's distinct rotations for
     /// which this part fits a cell with that need (bit = quarter turns).
     pub fit: Vec<u8>,
-    /// Per need code, the number of rotations in `fit`, padded to [`FIT_CODES`] entries so
-    /// that a code masked with `FIT_CODES - 1` is read without a bounds check (counting
-    /// placements, once per frontier cell per turn).
-    pub fit_count: Box<[u8; FIT_CODES]>,
 }
 
-/// Entries of [`TilePart::fit_count`]: the power of two above the number of need codes.
+/// Entries of [`crate::catalog::Catalog::fit_counts`]: the power of two above the number of
+/// need codes.
 pub const FIT_CODES: usize = 1024;
 const _: () = assert!(crate::board::NEED_CODES <= FIT_CODES);
 
