@@ -67,6 +67,74 @@ impl Portal {
     fn portal_turn(&self, rules: &Rules, st: &State) -> bool {
         st.placed_parts().any(|p| st.part_markers(rules, p) & self.ids.marker != 0)
     }
+
+    /// The portal's placements, after `start` in `out` (other plugins' before it).
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        out: &mut Vec<Action>,
+        start: usize,
+        others_off_tile: bool,
+        roots: &mut RootCache,
+    ) {
+        let (player, placed) = (st.current, st.placed_parts());
+        for (kind, def) in rules.figure_kinds.iter().enumerate() {
+            let kind = kind as u8;
+            if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
+                continue;
+            }
+            for part in 0..st.board.len() as u32 {
+                if placed.contains(&part) {
+                    continue;
+                }
+                // The tile's features, then those a plugin added (a bridge: seed 001).
+                let added = st.extra_features_on(part).map(|e| e.local);
+                for local in (0..st.rotated(rules, part).features.len() as u8).chain(added) {
+                    let node = st.node_of(part, local);
+                    let status = roots.status(st, node);
+                    if status == RootStatus::Closed {
+                        continue;
+                    }
+                    // An occupied feature only where a plugin lets followers share it
+                    // (`joins_occupied`: an acrobat pyramid with room left).
+                    if status == RootStatus::Occupied {
+                        let q = Query {
+                            key: self.ids.joins_occupied,
+                            figure: None,
+                            part: Some(part),
+                            node: Some(node),
+                            kind: Some(kind),
+                            by: me as u8,
+                        };
+                        if !rules.verdict(st, &q, false) {
+                            continue;
+                        }
+                    }
+                    let q = Query {
+                        key: self.ids.portal_target,
+                        figure: None,
+                        part: Some(part),
+                        node: Some(node),
+                        kind: Some(kind),
+                        by: me as u8,
+                    };
+                    if !rules.verdict(st, &q, true) {
+                        continue;
+                    }
+                    let a = Action::PlaceFigure { kind, part, feature: local };
+                    // Another plugin may offer the same placement (the acrobats' 3 x 3).
+                    if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
+                        && !(others_off_tile && out[..start].contains(&a))
+                    {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Plugin for Portal {
@@ -108,7 +176,6 @@ impl Plugin for Portal {
         if !self.portal_turn(rules, st) {
             return;
         }
-        let player = st.current;
         let placed = st.placed_parts();
         // Another plugin may have offered a placement off the placed tile (the acrobats'
         // 3 x 3); only then can one of the portal's be a twin of an earlier action.
@@ -117,58 +184,10 @@ impl Plugin for Portal {
             _ => false,
         });
         let start = out.len();
-        for (kind, def) in rules.figure_kinds.iter().enumerate() {
-            let kind = kind as u8;
-            if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
-                continue;
-            }
-            for part in 0..st.board.len() as u32 {
-                if placed.contains(&part) {
-                    continue;
-                }
-                // The tile's features, then those a plugin added (a bridge: seed 001).
-                let added = st.extra_features_on(part).map(|e| e.local);
-                for local in (0..st.rotated(rules, part).features.len() as u8).chain(added) {
-                    let node = st.node_of(part, local);
-                    if st.graph.is_scored(node) || st.is_complete(node) {
-                        continue;
-                    }
-                    // An occupied feature only where a plugin lets followers share it
-                    // (`joins_occupied`: an acrobat pyramid with room left).
-                    if st.graph.followers(node) > 0 {
-                        let q = Query {
-                            key: self.ids.joins_occupied,
-                            figure: None,
-                            part: Some(part),
-                            node: Some(node),
-                            kind: Some(kind),
-                            by: me as u8,
-                        };
-                        if !rules.verdict(st, &q, false) {
-                            continue;
-                        }
-                    }
-                    let q = Query {
-                        key: self.ids.portal_target,
-                        figure: None,
-                        part: Some(part),
-                        node: Some(node),
-                        kind: Some(kind),
-                        by: me as u8,
-                    };
-                    if !rules.verdict(st, &q, true) {
-                        continue;
-                    }
-                    let a = Action::PlaceFigure { kind, part, feature: local };
-                    // Another plugin may offer the same placement (the acrobats' 3 x 3).
-                    if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
-                        && !(others_off_tile && out[..start].contains(&a))
-                    {
-                        out.push(a);
-                    }
-                }
-            }
-        }
+        ROOTS.with_borrow_mut(|roots| {
+            roots.reset(st.graph.len());
+            self.offer(rules, st, me, out, start, others_off_tile, roots)
+        });
     }
 
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, _me: usize, fig: FigureId) {
@@ -180,4 +199,47 @@ impl Plugin for Portal {
             tracing::debug!(turn = st.turn, at = st.figure_place_name(rules, &f).as_str(), "placed through the portal");
         }
     }
+}
+
+/// What a portal turn learned of each feature root (the board's features share few roots:
+/// a field of thirty tiles is looked at once, not thirty times).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RootStatus {
+    Unknown,
+    /// Scored or complete: no placement.
+    Closed,
+    Open,
+    /// Open, with followers on it.
+    Occupied,
+}
+
+/// Per node id, the [`RootStatus`] of the roots met this turn (the buffer is kept between
+/// turns: no allocation per portal turn).
+#[derive(Default)]
+struct RootCache(Vec<RootStatus>);
+
+impl RootCache {
+    fn reset(&mut self, nodes: usize) {
+        self.0.clear();
+        self.0.resize(nodes, RootStatus::Unknown);
+    }
+
+    fn status(&mut self, st: &State, node: carcassonne_core::NodeId) -> RootStatus {
+        let root = st.graph.find(node);
+        let slot = &mut self.0[root as usize];
+        if *slot == RootStatus::Unknown {
+            *slot = if st.graph.is_scored(root) || st.is_complete(node) {
+                RootStatus::Closed
+            } else if st.graph.followers(root) > 0 {
+                RootStatus::Occupied
+            } else {
+                RootStatus::Open
+            };
+        }
+        *slot
+    }
+}
+
+thread_local! {
+    static ROOTS: std::cell::RefCell<RootCache> = std::cell::RefCell::new(RootCache::default());
 }
