@@ -5,11 +5,14 @@
 //! - `legal_actions/<rules>`: legal-action generation on fixed mid-game positions;
 //! - `replay/<rules>`: replaying a fixed record (every action re-checked), in turns;
 //! - `clone/<rules>`: cloning a mid-game state and dropping the clone (a tree search's
-//!   cycle; the allocator reuses the memory as it would there).
+//!   cycle; the allocator reuses the memory as it would there);
+//! - `clone_from/<rules>`: copying that state into a scratch game with `clone_from` (what
+//!   the MCTS bot does at every playout: no allocation).
 //!
 //! Inputs are fixed by seed. A rule set that cannot be loaded here (e.g. a house-rule
 //! plugin library not built) is reported and skipped.
 
+use std::hint::black_box;
 use std::sync::Arc;
 
 use carcassonne_cli::bots::{Bot, RandomBot};
@@ -119,6 +122,14 @@ fn benches(c: &mut Criterion) {
     for (name, rules, _) in &sets {
         let game = mid_game(rules, 7, 70);
         group.bench_function(name.as_str(), |b| b.iter(|| game.clone()));
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("clone_from");
+    for (name, rules, _) in &sets {
+        let game = mid_game(rules, 7, 70);
+        let mut scratch = mid_game(rules, 8, 20);
+        group.bench_function(name.as_str(), |b| b.iter(|| scratch.clone_from(black_box(&game))));
     }
     group.finish();
 }

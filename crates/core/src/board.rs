@@ -71,7 +71,7 @@ pub const MAX_TILES: usize = 8_000;
 pub const MAX_COORD: i32 = 3 * MAX_TILES as i32;
 
 /// Cells, placed parts and the frontier.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     /// Grid index of cell (0,0) is (`ox`, `oy`); the grid is `w` x `w`.
     ox: i32,
@@ -87,6 +87,33 @@ pub struct Board {
     pub bounds: (i32, i32, i32, i32),
     /// Placed parts holding a cloister-like feature whose 8 neighbours are not all placed.
     open_cloisters: Vec<u32>,
+}
+
+/// Written out for `clone_from` (no allocation when copying into a scratch board).
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            ox: self.ox,
+            oy: self.oy,
+            w: self.w,
+            cells: self.cells.clone(),
+            parts: self.parts.clone(),
+            frontier: self.frontier.clone(),
+            needs: self.needs.clone(),
+            bounds: self.bounds,
+            open_cloisters: self.open_cloisters.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Board) {
+        let Board { ox, oy, w, cells, parts, frontier, needs, bounds, open_cloisters } = source;
+        (self.ox, self.oy, self.w, self.bounds) = (*ox, *oy, *w, *bounds);
+        self.cells.clone_from(cells);
+        self.parts.clone_from(parts);
+        self.frontier.clone_from(frontier);
+        self.needs.clone_from(needs);
+        self.open_cloisters.clone_from(open_cloisters);
+    }
 }
 
 impl Default for Board {

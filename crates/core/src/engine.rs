@@ -36,8 +36,10 @@ impl std::fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
-/// A game in progress: rules plus state. Cloning copies the state (for tree search).
-#[derive(Clone, Debug)]
+/// A game in progress: rules plus state. Cloning copies the state (for tree search);
+/// `scratch.clone_from(&game)` copies it into a game kept for the purpose, reusing its
+/// memory (no allocation once the scratch game has grown: the cheap copy for playouts).
+#[derive(Debug)]
 pub struct Game {
     /// The rule set the game is played with.
     pub rules: Arc<Rules>,
@@ -45,7 +47,26 @@ pub struct Game {
     pub st: State,
 }
 
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game { rules: self.rules.clone(), st: self.st.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Game) {
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = source.rules.clone();
+        }
+        self.st.clone_from(&source.st);
+    }
+}
+
 impl Game {
+    /// A copy without the record log (for a search: a recorded game's log is the costly
+    /// part of a copy, and a playout needs none).
+    pub fn clone_without_log(&self) -> Game {
+        Game { rules: self.rules.clone(), st: self.st.copy(false) }
+    }
+
     /// A new game with shuffled stacks.
     pub fn new(rules: Arc<Rules>, players: usize, seed: u64) -> Result<Game, String> {
         Game::start(rules, GameOptions { players, seed, ..Default::default() })

@@ -30,9 +30,20 @@ pub struct Node {
 }
 
 /// Nodes with union-find.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Graph {
     nodes: Vec<Node>,
+}
+
+/// Written out for `clone_from` (no allocation when copying into a scratch graph).
+impl Clone for Graph {
+    fn clone(&self) -> Graph {
+        Graph { nodes: self.nodes.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Graph) {
+        self.nodes.clone_from(&source.nodes);
+    }
 }
 
 impl Graph {

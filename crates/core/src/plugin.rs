@@ -192,17 +192,33 @@ impl QueryKey {
 /// ([`State::plugin`]).
 pub trait PluginState: Any + Send + Sync + std::fmt::Debug {
     fn clone_box(&self) -> Box<dyn PluginState>;
+    /// Makes `dst` a copy of this state, reusing its memory where it can
+    /// ([`Clone::clone_from`]; a search copies games into the same scratch game).
+    fn clone_into_box(&self, dst: &mut Box<dyn PluginState>) {
+        *dst = self.clone_box();
+    }
 }
 
 impl<T: Any + Clone + Send + Sync + std::fmt::Debug> PluginState for T {
     fn clone_box(&self) -> Box<dyn PluginState> {
         Box::new(self.clone())
     }
+
+    fn clone_into_box(&self, dst: &mut Box<dyn PluginState>) {
+        match (&mut **dst as &mut dyn Any).downcast_mut::<T>() {
+            Some(d) => d.clone_from(self),
+            None => *dst = self.clone_box(),
+        }
+    }
 }
 
 impl Clone for Box<dyn PluginState> {
     fn clone(&self) -> Self {
         (**self).clone_box()
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        (**source).clone_into_box(self)
     }
 }
 

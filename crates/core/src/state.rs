@@ -165,7 +165,7 @@ pub enum LogEntry {
 }
 
 /// The full state of one game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub players: usize,
     pub board: Board,
@@ -225,6 +225,115 @@ pub struct State {
     failure: std::sync::OnceLock<String>,
 }
 
+/// Written out (not derived) for `clone_from`: a search copies positions into one scratch
+/// game, and every vector then keeps its memory (no allocation per copy). Both list every
+/// field, so a new field that is not copied does not compile.
+impl Clone for State {
+    fn clone(&self) -> State {
+        self.copy(true)
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            players,
+            board,
+            graph,
+            figures,
+            supply,
+            scores,
+            points_by_source,
+            stats,
+            stack,
+            forced_order,
+            phase,
+            current,
+            turn,
+            tile,
+            placed,
+            completed,
+            pending,
+            scoring,
+            figure_action,
+            extra_turn,
+            next_player,
+            turn_tile,
+            hook_cursor,
+            discarded,
+            extra_features,
+            rng,
+            plugin_state,
+            log,
+            failure,
+        } = source;
+        self.players = *players;
+        self.board.clone_from(board);
+        self.graph.clone_from(graph);
+        self.figures.clone_from(figures);
+        self.supply = *supply;
+        self.scores = *scores;
+        self.points_by_source = *points_by_source;
+        self.stats.clone_from(stats);
+        self.stack.clone_from(stack);
+        self.forced_order = *forced_order;
+        self.phase = *phase;
+        self.current = *current;
+        self.turn = *turn;
+        self.tile = *tile;
+        self.placed = *placed;
+        self.completed.clone_from(completed);
+        self.pending.clone_from(pending);
+        self.scoring = *scoring;
+        self.figure_action = *figure_action;
+        self.extra_turn = *extra_turn;
+        self.next_player = *next_player;
+        self.turn_tile = *turn_tile;
+        self.hook_cursor = *hook_cursor;
+        self.discarded = *discarded;
+        self.extra_features.clone_from(extra_features);
+        self.rng.clone_from(rng);
+        self.plugin_state.clone_from(plugin_state);
+        self.log.clone_from(log);
+        self.failure.clone_from(failure);
+    }
+}
+
+impl State {
+    /// A copy, with the record log or without (a search's copy needs none).
+    pub fn copy(&self, log: bool) -> State {
+        State {
+            players: self.players,
+            board: self.board.clone(),
+            graph: self.graph.clone(),
+            figures: self.figures.clone(),
+            supply: self.supply,
+            scores: self.scores,
+            points_by_source: self.points_by_source,
+            stats: self.stats.clone(),
+            stack: self.stack.clone(),
+            forced_order: self.forced_order,
+            phase: self.phase,
+            current: self.current,
+            turn: self.turn,
+            tile: self.tile,
+            placed: self.placed,
+            completed: self.completed.clone(),
+            pending: self.pending.clone(),
+            scoring: self.scoring,
+            figure_action: self.figure_action,
+            extra_turn: self.extra_turn,
+            next_player: self.next_player,
+            turn_tile: self.turn_tile,
+            hook_cursor: self.hook_cursor,
+            discarded: self.discarded,
+            extra_features: self.extra_features.clone(),
+            rng: self.rng.clone(),
+            plugin_state: self.plugin_state.clone(),
+            log: if log { self.log.clone() } else { None },
+            failure: self.failure.clone(),
+        }
+    }
+}
+
 /// A plugin's state with its concrete type, so that [`State::plugin`] downcasts with one
 /// comparison instead of two virtual calls (plugins read their state on every hook).
 #[derive(Debug)]
@@ -237,6 +346,12 @@ impl Clone for PluginSlot {
     /// The clone's type is read again: a hand-written `clone_box` may return another type.
     fn clone(&self) -> PluginSlot {
         PluginSlot::new(self.state.clone())
+    }
+
+    fn clone_from(&mut self, source: &PluginSlot) {
+        self.state.clone_from(&source.state);
+        let any: &dyn Any = &*self.state;
+        self.ty = any.type_id();
     }
 }
 

@@ -59,11 +59,11 @@ pub struct GreedyBot(pub Rng);
 const MAX_EVAL_STEPS: u32 = 10_000;
 
 impl GreedyBot {
-    fn value(game: &Game, a: Action, me: u8, seed: u64, buf: &mut Vec<Action>) -> i64 {
-        let mut g = game.clone();
-        g.st.log = None;
+    /// The value of `a` in `game` (which has no log), played on `g`.
+    fn value(game: &Game, g: &mut Game, a: Action, me: u8, seed: u64, buf: &mut Vec<Action>) -> i64 {
+        g.clone_from(game);
         g.st.rng = Rng::new(seed);
-        let before = margin(&g, me);
+        let before = margin(g, me);
         g.play_unchecked(a);
         let turn = game.st.turn;
         // Finish this player's part of the turn by declining what is left.
@@ -71,18 +71,18 @@ impl GreedyBot {
             if g.st.turn != turn || d.player != me {
                 break;
             }
-            decline(&mut g, buf);
+            decline(g, buf);
         }
-        let now = margin(&g, me);
+        let now = margin(g, me);
         // Then the game as it would end before the next tile is placed.
         let mut steps = 0;
         while g.decision().is_some() && steps < MAX_EVAL_STEPS {
             if !g.end_before_placement() {
-                decline(&mut g, buf);
+                decline(g, buf);
             }
             steps += 1;
         }
-        2 * (now - before) + (margin(&g, me) - now)
+        2 * (now - before) + (margin(g, me) - now)
     }
 }
 
@@ -110,8 +110,11 @@ impl Bot for GreedyBot {
         let mut best = i64::MIN;
         let mut ties: Vec<usize> = Vec::new();
         let mut buf = Vec::new();
+        // Copies without the record log; each action is tried on the same scratch game.
+        let root = game.clone_without_log();
+        let mut scratch = root.clone();
         for (i, &a) in actions.iter().enumerate() {
-            let v = Self::value(game, a, me, seed, &mut buf);
+            let v = Self::value(&root, &mut scratch, a, me, seed, &mut buf);
             if v > best {
                 best = v;
                 ties.clear();

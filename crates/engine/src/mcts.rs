@@ -74,6 +74,9 @@ pub struct MctsBot {
     buf: Vec<Action>,
     path: Vec<u32>,
     has_child: Vec<bool>,
+    /// The game each iteration plays on, copied from the root with `clone_from` (its
+    /// vectors keep their memory between iterations).
+    scratch: Option<Game>,
 }
 
 impl MctsBot {
@@ -91,13 +94,20 @@ impl MctsBot {
             buf: Vec::with_capacity(256),
             path: Vec::new(),
             has_child: Vec::new(),
+            scratch: None,
         }
     }
 
     /// One iteration: determinize, select and expand in the tree, play out, back up.
     fn iterate(&mut self, root: &Game, classes: &DrawClasses) {
         let exploration = self.exploration;
-        let mut g = root.clone();
+        let mut g = match self.scratch.take() {
+            Some(mut g) => {
+                g.clone_from(root);
+                g
+            }
+            None => root.clone(),
+        };
         g.determinize(classes, &mut self.rng);
         self.path.clear();
         self.path.push(0);
@@ -168,6 +178,7 @@ impl MctsBot {
             n.visits += 1;
             n.reward += rewards.get(n.key.player as usize).copied().unwrap_or(0.0);
         }
+        self.scratch = Some(g);
     }
 
     /// Uniformly random answers for `playout_turns` turns, then the game as it would end
@@ -240,9 +251,8 @@ impl Bot for MctsBot {
         }
         let Some(d) = game.decision() else { return 0 };
         let classes = self.classes.get_or_insert_with(|| game.draw_classes()).clone();
-        let mut root = game.clone();
         // The search plays on copies: no record log to copy with every playout.
-        root.st.log = None;
+        let root = game.clone_without_log();
         self.nodes.clear();
         self.nodes.push(Node {
             key: Key { player: d.player, tile: u16::MAX, action: Action::Pass },
