@@ -6,17 +6,23 @@
 
 use carcassonne_cli::bots::{Bot, RandomBot};
 use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_core::{Action, Game, Rng};
+use carcassonne_core::{Action, DecisionKind, Game, Rng};
 
-fn check_games(file: &str, games: u64) {
+/// Checks every pick of `games` random games; returns how many tile decisions offered a
+/// placement variant and how many offered a discard (a pass).
+fn check_games(file: &str, games: u64) -> (usize, usize) {
     let rules = load_rules_file(file).unwrap().0;
     let (mut list, mut scratch) = (Vec::new(), Vec::new());
-    let mut checked = 0usize;
+    let (mut checked, mut variants, mut discards) = (0usize, 0, 0);
     for seed in 1..=games {
         let mut g = Game::new(rules.clone(), 2, seed).unwrap();
         let mut bot = RandomBot(Rng::new(seed));
-        while g.decision().is_some() {
+        while let Some(d) = g.decision() {
             g.legal_actions(&mut list);
+            if d.kind == DecisionKind::PlaceTile {
+                variants += list.iter().any(|a| matches!(a, Action::PlaceTileVariant { .. })) as usize;
+                discards += list.contains(&Action::Pass) as usize;
+            }
             for (i, want) in list.iter().enumerate() {
                 let mut offered = None;
                 let got = g.pick_action(&mut scratch, |n| {
@@ -34,6 +40,7 @@ fn check_games(file: &str, games: u64) {
         }
     }
     assert!(checked > 1000 * games as usize, "{file}: only {checked} picks checked");
+    (variants, discards)
 }
 
 #[test]
@@ -52,6 +59,15 @@ fn everything_games_pick_what_the_list_holds() {
     // Double tiles (the double spring and lake), bridges' variants, plugin decisions.
     check_games("config/2025-everything.toml", 4);
     check_games("config/classic-everything.toml", 4);
+}
+
+#[test]
+fn bridge_games_pick_variants_and_discards() {
+    // BRIDGE-3: placements only a bridge makes legal come after the counted plain ones,
+    // and a tile placeable only so may be discarded (the pass after them).
+    let (variants, discards) = check_games("config/bridge.toml", 400);
+    assert!(variants > 100, "{variants} tile decisions with a bridge placement");
+    assert!(discards > 0, "no tile decision offered a discard");
 }
 
 #[test]

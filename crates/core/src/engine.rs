@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
 use crate::geometry::{Pos, Rotation};
-use crate::placement::{check_tile, place_parts, plain_pick, plain_tile, tile_placements};
+use crate::placement::{check_tile, countable_tile, counted_pick, place_parts, tile_placements};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
 use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
@@ -176,15 +176,22 @@ impl Game {
 
     /// One legal action of the current decision, chosen by index: `pick(n)` gets the number
     /// of legal actions (at least one) and returns an index below it. The same action as
-    /// [`Game::legal_actions`] into `buf` followed by `buf[pick(buf.len())]`, but a plain
-    /// tile placement (one part, no plugin vetoes or widens it) is counted and located
-    /// without listing them all (then `buf` is left as it was). `None` when there is no
-    /// legal action (or no decision).
+    /// [`Game::legal_actions`] into `buf` followed by `buf[pick(buf.len())]`, but the
+    /// placements of a one-part tile that no plugin vetoes are counted and located without
+    /// listing them all (`buf` then holds only the placement variants, if a plugin offers
+    /// them). `None` when there is no legal action (or no decision).
     pub fn pick_action(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         let (rules, st) = (&*self.rules, &self.st);
         if let (Some(d), Some(t)) = (st.decision(), st.tile) {
-            if d.kind == DecisionKind::PlaceTile && plain_tile(rules, t) {
-                return plain_pick(rules, st, t, pick);
+            if d.kind == DecisionKind::PlaceTile && countable_tile(rules, t) {
+                if !rules.uses(Hooks::PLACEMENT_VARIANTS) {
+                    return counted_pick(rules, st, t, &[], |_| false, pick);
+                }
+                // The variants are listed (few), the plain placements before them counted.
+                buf.clear();
+                rules.placement_variants(st, t, buf);
+                let pass = |plain: usize| plain == 0 && may_discard(rules, st, t, buf);
+                return counted_pick(rules, st, t, buf, pass, pick);
             }
         }
         self.legal_actions(buf);

@@ -329,21 +329,26 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
     len > start
 }
 
-/// Whether the placements of tile `t` can be counted without being listed: every face has
-/// one part and no plugin vetoes or widens them (they are then exactly the fitting
-/// rotations of each frontier cell).
-pub(crate) fn plain_tile(rules: &Rules, t: TileTypeId) -> bool {
-    rules.catalog.tiles[t as usize].is_single() && !rules.tile_has_vetoers(t) && !rules.uses(Hooks::PLACEMENT_VARIANTS)
+/// Whether the plain placements of tile `t` (no variant) can be counted without being
+/// listed: every face has one part and no plugin vetoes them (they are then exactly the
+/// fitting rotations of each frontier cell). Placement variants, if any plugin offers
+/// them, come after them in the list ([`tile_placements`]).
+pub(crate) fn countable_tile(rules: &Rules, t: TileTypeId) -> bool {
+    rules.catalog.tiles[t as usize].is_single() && !rules.tile_has_vetoers(t)
 }
 
-/// One legal placement of a [`plain_tile`] `t` chosen by index: `pick(n)` gets their number (at least one) and returns an index below it; the result
-/// is the placement at that index in the order [`tile_placements`] lists them (faces,
-/// frontier cells, rotations); `None` when it has no placement (or the index is out of
-/// range).
-pub(crate) fn plain_pick(
+/// One legal placement of a [`countable_tile`] `t` chosen by index, the plain placements
+/// counted, not listed: `pick(n)` gets the number of choices (at least one) and returns
+/// an index below it. The choices are, in the order of the legal-action list, the plain
+/// placements (faces, frontier cells, rotations: [`tile_placements`]), then `tail` (the
+/// placement variants), then a pass if `pass(plain count)` says so. `None` when there is
+/// no choice (or the index is out of range).
+pub(crate) fn counted_pick(
     rules: &Rules,
     st: &State,
     t: TileTypeId,
+    tail: &[Action],
+    pass: impl FnOnce(usize) -> bool,
     pick: impl FnOnce(usize) -> usize,
 ) -> Option<Action> {
     /// Cells per counted block, and most blocks counted (beyond them, a plain scan).
@@ -365,10 +370,19 @@ pub(crate) fn plain_pick(
             n += s;
         }
     }
-    if n == 0 {
+    let pass = pass(n);
+    let total = n + tail.len() + pass as usize;
+    if total == 0 {
         return None;
     }
-    let mut k = pick(n);
+    let mut k = pick(total);
+    if k >= n {
+        k -= n;
+        return match tail.get(k) {
+            Some(a) => Some(*a),
+            None => (pass && k == tail.len()).then_some(Action::Pass),
+        };
+    }
     for (fi, face) in tile.faces.iter().enumerate() {
         let fit = &face.parts[0].fit;
         for b in 0..blocks {

@@ -291,7 +291,8 @@ pub trait Plugin: Send + Sync + 'static {
     /// [`Hooks::PLACEMENT_VARIANTS`]: appends to `out` the placements of the drawn tile
     /// `tile` that are legal only with one of this plugin's variants
     /// ([`Action::PlaceTileVariant`] with a code it reserved with
-    /// [`Registry::placement_variants`]; the plain placements are already in `out`). The plugin checks the
+    /// [`Registry::placement_variants`]; `out` may or may not hold the plain placements
+    /// before them: do not read it). The plugin checks the
     /// geometry as its variant changes it; the core then runs every tile veto over the
     /// variants too. Asked for every legal-placement list, and for the BASE-4 check only
     /// when no plain placement exists.
