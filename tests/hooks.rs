@@ -139,6 +139,38 @@ impl Plugin for Answerer {
     }
 }
 
+static KIND_ASKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Answers `eatable` with false about whatever it is asked, logging each question; declares
+/// that it answers only about the figure kinds named in `kinds`.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct KindAnswerer {
+    kinds: Vec<String>,
+}
+
+impl Plugin for KindAnswerer {
+    fn name(&self) -> &str {
+        "kind-answerer"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::QUERY
+    }
+    fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
+        let kinds: Vec<u8> = self.kinds.iter().filter_map(|n| reg.declared_figure_kind(n).map(|(k, _)| k)).collect();
+        reg.answers_only_about(&kinds);
+        Ok(())
+    }
+    fn query_names(&self) -> Option<&'static [&'static str]> {
+        Some(&["eatable"])
+    }
+    fn answer(&self, _r: &Rules, st: &State, _me: usize, q: &Query) -> Option<bool> {
+        let kind = q.figure.map(|id| st.figures[id as usize].kind).or(q.kind);
+        KIND_ASKED.lock().unwrap().push(format!("asked about {kind:?}"));
+        Some(false)
+    }
+}
+
 fn test_factories() -> Vec<PluginFactory> {
     fn test(
         name: &'static str,
@@ -149,6 +181,7 @@ fn test_factories() -> Vec<PluginFactory> {
             "logger" | "rival" => carcassonne_core::build_from_options::<Logger>,
             "asker" => carcassonne_core::build_from_options::<Asker>,
             "answerer" | "bystander" => carcassonne_core::build_from_options::<Answerer>,
+            "kind-answerer" => carcassonne_core::build_from_options::<KindAnswerer>,
             _ => carcassonne_core::build_from_options::<Bribe>,
         };
         PluginFactory { name, summary: "test", requires, conflicts, build }
@@ -160,6 +193,7 @@ fn test_factories() -> Vec<PluginFactory> {
         test("asker", &[], &[]),
         test("answerer", &[], &[]),
         test("bystander", &[], &[]),
+        test("kind-answerer", &[], &[]),
         test("bribe", &["base"], &[]),
     ]);
     f
@@ -324,4 +358,45 @@ options = { names = ["eatable"], answer = true }
     ASKED.lock().unwrap().clear();
     Game::new(rules, 2, 1).unwrap();
     assert_eq!(*ASKED.lock().unwrap(), ["[\"house_question\"] asked house_question", "verdict false"]);
+}
+
+/// A plugin that answers only about some figure kinds (`Registry::answers_only_about`) is
+/// asked only about a figure of those kinds (placed: its kind; to be placed: the query's
+/// kind), never about another kind's figure or about none.
+#[test]
+fn kind_answerers_are_asked_only_about_their_kinds() {
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "base"
+[[plugins]]
+name = "barn"
+priority = 500
+[[plugins]]
+name = "kind-answerer"
+options = { kinds = ["follower"] }
+"#;
+    let rules = load(text);
+    let (follower, barn) = (rules.figure_kind("follower").unwrap(), rules.figure_kind("barn").unwrap());
+    let mut g = Game::new(rules.clone(), 2, 1).unwrap();
+    let meeple = g.st.add_figure(&rules, 0, follower, 0, None);
+    let barn_figure = g.st.add_figure(&rules, 1, barn, 0, None);
+    let eatable = rules.query_key("eatable").unwrap();
+    let about = |figure, kind| Query { key: eatable, figure, part: Some(0), node: None, kind, by: 0 };
+    let asked = || KIND_ASKED.lock().unwrap().clone();
+    KIND_ASKED.lock().unwrap().clear();
+    // The barn figure: the barn (after the kind answerer) says it is not eatable; the kind
+    // answerer is not asked.
+    assert_eq!(rules.ask(&g.st, &about(Some(barn_figure), Some(barn))), Some(false));
+    assert!(asked().is_empty());
+    // A question about no figure kind reaches neither (the barn answers only about a figure).
+    assert_eq!(rules.ask(&g.st, &about(None, None)), None);
+    assert!(asked().is_empty());
+    // The follower (its kind read from the figure, whatever the query says), then a
+    // follower about to be placed (the query's kind): the kind answerer is asked both.
+    assert_eq!(rules.ask(&g.st, &about(Some(meeple), None)), Some(false));
+    assert!(!rules.verdict(&g.st, &about(None, Some(follower)), true));
+    let want = format!("asked about Some({follower})");
+    assert_eq!(asked(), [want.clone(), want]);
 }

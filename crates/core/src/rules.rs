@@ -42,6 +42,9 @@ pub struct Registry {
     /// Per placement-variant code (index 0 unused), the plugin that reserved it.
     pub(crate) variant_owner: Vec<u8>,
     pub(crate) edge_features: Vec<EdgeFeatureDef>,
+    /// Per plugin (by index) that declared [`Registry::answers_only_about`], the figure
+    /// kinds it answers about (bit = kind).
+    pub(crate) answer_kinds: Vec<(u8, u16)>,
 }
 
 /// A feature a plugin may add onto a placed part ([`Registry::edge_feature`],
@@ -125,6 +128,20 @@ impl Registry {
         }
         self.stats.push(name.into());
         self.stats.len() - 1
+    }
+
+    /// Says that this plugin's [`Plugin::answer`] answers only questions about a figure of
+    /// one of `kinds` (its own figures, say): the asked figure's kind ([`Query::figure`]),
+    /// or for a figure not yet placed, [`Query::kind`]. It is then not asked the others (a
+    /// question about another kind's figure, or about none), which it would answer with
+    /// `None`: a question about a follower does not wait for the barn's or the shepherd's
+    /// "not mine". Kinds as returned by [`Registry::figure_kind`].
+    pub fn answers_only_about(&mut self, kinds: &[u8]) {
+        let mask = kinds.iter().fold(0u16, |m, &k| m | 1u16.checked_shl(k as u32).unwrap_or(0));
+        match self.answer_kinds.iter_mut().find(|(p, _)| *p == self.current) {
+            Some((_, m)) => *m |= mask,
+            None => self.answer_kinds.push((self.current, mask)),
+        }
     }
 
     /// Interns a query name ([`Query`]) this plugin asks or answers; returns its key.
@@ -247,6 +264,13 @@ pub struct Rules {
     query_names: Vec<String>,
     /// Per query key, the plugins that may answer it (priority order).
     query_lists: Vec<Vec<u8>>,
+    /// When some plugin answers only about some figure kinds ([`Registry::answers_only_about`]):
+    /// per query key and figure kind (`key * MAX_FIGURE_KINDS + kind`), the plugins that may
+    /// answer about a figure of that kind, and at `query_lists.len() * MAX_FIGURE_KINDS +
+    /// key`, those that may answer a question about no figure kind. Empty otherwise.
+    kind_query_lists: Vec<Vec<u8>>,
+    /// Per plugin, the figure kinds it answers about (bit = kind; all bits: any question).
+    answer_kinds: Vec<u16>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
     /// Per placement-variant code, the plugin that reserved it (index 0 unused).
@@ -283,6 +307,7 @@ impl Rules {
             reg.current = i as u8;
             p.plugin.register(&mut reg).map_err(|e| format!("plugin '{}': {e}", p.name))?;
         }
+        let plugins_len = plugins.len();
         let mut dispatch: [Vec<u8>; Hooks::COUNT] = Default::default();
         for p in &plugins {
             for &name in p.plugin.query_names().unwrap_or_default() {
@@ -322,6 +347,10 @@ impl Rules {
             tile_vetoers: Vec::new(),
             query_names: reg.queries,
             query_lists: Vec::new(),
+            kind_query_lists: Vec::new(),
+            answer_kinds: (0..plugins_len)
+                .map(|i| reg.answer_kinds.iter().find(|(p, _)| *p as usize == i).map_or(u16::MAX, |(_, m)| *m))
+                .collect(),
             variant_owner: reg.variant_owner,
             edge_features: reg.edge_features,
         }
@@ -338,6 +367,20 @@ impl Rules {
                 all.iter().copied().filter(|&i| answers(i)).collect()
             })
             .collect();
+        if self.answer_kinds.iter().any(|&m| m != u16::MAX) {
+            let keys = self.query_lists.len();
+            let mut lists = vec![Vec::new(); (keys + 1) * MAX_FIGURE_KINDS];
+            for key in 0..keys {
+                let list = &self.query_lists[key];
+                for kind in 0..MAX_FIGURE_KINDS {
+                    lists[key * MAX_FIGURE_KINDS + kind] =
+                        list.iter().copied().filter(|&i| self.answer_kinds[i as usize] & (1 << kind) != 0).collect();
+                }
+                lists[keys * MAX_FIGURE_KINDS + key] =
+                    list.iter().copied().filter(|&i| self.answer_kinds[i as usize] == u16::MAX).collect();
+            }
+            self.kind_query_lists = lists;
+        }
         self
     }
 
@@ -428,7 +471,7 @@ impl Rules {
 
     /// Asks the plugins a question (first answer in priority order wins).
     pub fn ask(&self, st: &State, q: &Query) -> Option<bool> {
-        self.query_list(q.key).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
+        self.answerers(st, q).iter().find_map(|&i| self.p(i).answer(self, st, i as usize, q))
     }
 
     /// Every plugin's answer but `except`'s (a plugin asking the others), combined as
@@ -436,7 +479,7 @@ impl Rules {
     /// says yes, else `None`.
     pub fn answers_except(&self, st: &State, q: &Query, except: usize) -> Option<bool> {
         let mut answer = None;
-        for &i in self.query_list(q.key).iter().filter(|&&i| i as usize != except) {
+        for &i in self.answerers(st, q).iter().filter(|&&i| i as usize != except) {
             match self.p(i).answer(self, st, i as usize, q) {
                 Some(false) => return Some(false),
                 Some(true) => answer = Some(true),
@@ -458,6 +501,28 @@ impl Rules {
         self.query_lists.get(key.0 as usize).map_or(&[], Vec::as_slice)
     }
 
+    /// The plugins that may answer `q`, in priority order: those of its key, less those
+    /// that answer only about other figure kinds ([`Registry::answers_only_about`]).
+    #[inline]
+    fn answerers(&self, st: &State, q: &Query) -> &[u8] {
+        if self.kind_query_lists.is_empty() {
+            return self.query_list(q.key);
+        }
+        let key = q.key.0 as usize;
+        if key >= self.query_lists.len() {
+            return &[];
+        }
+        let kind = match q.figure {
+            Some(id) => st.figures.get(id as usize).map(|f| f.kind),
+            None => q.kind,
+        };
+        let i = match kind {
+            Some(k) if (k as usize) < MAX_FIGURE_KINDS => key * MAX_FIGURE_KINDS + k as usize,
+            _ => self.query_lists.len() * MAX_FIGURE_KINDS + key,
+        };
+        &self.kind_query_lists[i]
+    }
+
     /// The name of an interned query key ("" for a key of no name).
     pub fn query_name(&self, key: QueryKey) -> &str {
         self.query_names.get(key.0 as usize).map_or("", String::as_str)
@@ -473,7 +538,7 @@ impl Rules {
     /// plugin's restriction is never hidden by another plugin's permission.
     pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
         let mut yes = false;
-        for &i in self.query_list(q.key) {
+        for &i in self.answerers(st, q) {
             match self.p(i).answer(self, st, i as usize, q) {
                 Some(false) => return false,
                 Some(true) => yes = true,

@@ -173,6 +173,8 @@ impl Plugin for Barn {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind("barn", false, 0, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about the barn only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.source = reg.extra_source("barn")?;
         self.ids.placed = reg.stat("barns_placed");
         self.ids.farmers = reg.stat("barn_farmers_scored");

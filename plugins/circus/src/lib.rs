@@ -179,6 +179,8 @@ impl Plugin for Circus {
         self.ids.marker = reg.require_marker(&self.tile_set, "circus")?;
         self.ids.kind = reg.figure_kind(KIND, false, 0, 0)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about its own figure only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.source = reg.extra_source("circus")?;
         self.ids.eatable = reg.query("eatable");
         self.ids.moves = reg.stat("big_top_moves");

@@ -106,6 +106,8 @@ impl Plugin for LargeMeeple {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, STRENGTH, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about its own figure only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.placed = reg.stat("large_meeples_placed");
         self.ids.takes_follower = reg.query("takes_follower");
         self.ids.portal_target = reg.query("portal_target");

@@ -76,6 +76,8 @@ impl Plugin for Mayor {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about its own figure only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.placed = reg.stat("mayors_placed");
         self.ids.portal_target = reg.query("portal_target");
         Ok(())

@@ -117,6 +117,8 @@ impl Plugin for Ringmaster {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about its own figure only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.source = reg.extra_source("ringmaster")?;
         // 0 when no loaded tile carries the marker: then there is no bonus.
         self.ids.circus = reg.catalog().marker("circus");

@@ -289,6 +289,8 @@ impl Plugin for Shepherd {
         }
         self.ids.kind = reg.figure_kind("shepherd", false, 0, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about the shepherd only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.source = reg.extra_source("sheep")?;
         self.ids.portal = reg.catalog().marker("portal");
         self.ids.portal_target = reg.query("portal_target");

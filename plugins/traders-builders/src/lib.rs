@@ -185,6 +185,8 @@ impl Plugin for TradersBuilders {
         reg.figure_look(self.ids.builder, draw::builder_look());
         self.ids.pig = reg.figure_kind("pig", false, 0, 1)?;
         reg.figure_look(self.ids.pig, draw::pig_look());
+        // Its answers are about the builder and the pig only.
+        reg.answers_only_about(&[self.ids.builder, self.ids.pig]);
         self.ids.field_source = reg.source("field")?;
         self.ids.goods_source = reg.extra_source("goods")?;
         self.ids.pig_source = reg.extra_source("pig")?;

@@ -188,6 +188,8 @@ impl Plugin for Wagon {
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
+        // Its answers are about its own figure only.
+        reg.answers_only_about(&[self.ids.kind]);
         self.ids.portal_target = reg.query("portal_target");
         self.ids.placed = reg.stat("wagons_placed");
         self.ids.freed = reg.stat("wagons_freed");
