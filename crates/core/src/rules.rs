@@ -506,8 +506,15 @@ impl Rules {
     #[inline]
     fn answerers(&self, st: &State, q: &Query) -> &[u8] {
         if self.kind_query_lists.is_empty() {
-            return self.query_list(q.key);
+            self.query_list(q.key)
+        } else {
+            self.kind_answerers(st, q)
         }
+    }
+
+    /// [`Rules::answerers`] when some plugin answers only about some figure kinds.
+    #[inline(never)]
+    fn kind_answerers(&self, st: &State, q: &Query) -> &[u8] {
         let key = q.key.0 as usize;
         if key >= self.query_lists.len() {
             return &[];
@@ -536,6 +543,7 @@ impl Rules {
     /// Asks every plugin and weighs the answers: false if any plugin answers `Some(false)`,
     /// else true if any answers `Some(true)`, else `default`. Order-independent, so that a
     /// plugin's restriction is never hidden by another plugin's permission.
+    #[inline]
     pub fn verdict(&self, st: &State, q: &Query, default: bool) -> bool {
         let mut yes = false;
         for &i in self.answerers(st, q) {
