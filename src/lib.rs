@@ -9,8 +9,10 @@
 //! [`Decision`] and legal [`Action`]s until the game is over. [`Game::try_play`] checks an
 //! action ([`Error::Illegal`] when it is refused); [`Game::play_unchecked`] is the fast
 //! path for an action taken from [`Game::legal_actions`]. A game is [`Clone`] (to try an
-//! action on a copy), and [`show_action`] and [`show_decision`] display them in the record
-//! notation.
+//! action on a copy; in a search, `scratch.clone_from(&game)` copies into a game kept for
+//! the purpose without allocating, and [`Game::clone_without_log`] leaves a recorded
+//! game's log behind), and [`show_action`] and [`show_decision`] display them in the
+//! record notation.
 //!
 //! ```
 //! use carcassonne::{show_action, show_decision, Rng, RuleSet};
