@@ -218,6 +218,13 @@ impl Board {
 
     /// Puts a part on an empty cell; returns its index.
     pub fn place(&mut self, part: PlacedPart) -> u32 {
+        self.place_by(part).0
+    }
+
+    /// Puts a part on an empty cell; returns its index and the placed part on each side
+    /// (by [`Side`] index; `u32::MAX` for none), read as the frontier is updated.
+    pub fn place_by(&mut self, part: PlacedPart) -> (u32, [u32; 4]) {
+        let mut around = [u32::MAX; 4];
         let p = part.pos;
         self.ensure_room(p);
         let idx = self.parts.len() as u32;
@@ -247,6 +254,8 @@ impl Board {
                 self.needs.push(add);
             } else if c & FRONTIER != 0 {
                 self.needs[(c & !FRONTIER) as usize] += add;
+            } else {
+                around[s as usize] = c as u32 - 1;
             }
         }
         if self.parts.len() == 1 {
@@ -255,7 +264,7 @@ impl Board {
             let b = &mut self.bounds;
             *b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
         }
-        idx
+        (idx, around)
     }
 
     /// Changes what side `s` of placed part `part` shows to `kind` (a side kind as in

@@ -43,7 +43,7 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             let open = if f.kind.is_edge_feature() { f.sides.count_ones() + f.also.count_ones() } else { 0 };
             st.graph.add(idx, local as u8, f.kind, open, f.pennants as u32);
         }
-        st.board.place(PlacedPart {
+        let (_, around) = st.board.place_by(PlacedPart {
             pos: cell,
             tile: t,
             face,
@@ -57,9 +57,10 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             markers: part.markers,
         });
         for s in Side::ALL {
-            let Some(n) = st.board.part_at(cell.step(s)) else {
+            let n = around[s as usize];
+            if n == u32::MAX {
                 continue;
-            };
+            }
             let other = st.board.parts[n as usize];
             let orp = st.rotated(rules, n);
             let os = s.opposite() as usize;
