@@ -114,6 +114,10 @@ pub struct ShepherdState {
     pub placed_turn: [u32; MAX_PLAYERS],
     /// The field tended this turn (root) and the turn.
     pub tended: Option<(NodeId, u32)>,
+    /// Per seat, a half-edge of their shepherd's field last seen facing an empty cell (a
+    /// member node and the cell): while the node is in the field and the cell empty, the
+    /// field is open, without a walk of the field (SHEPHERD-5's test, every turn).
+    pub open_at: [Option<(NodeId, Pos)>; MAX_PLAYERS],
 }
 
 impl Default for ShepherdState {
@@ -124,6 +128,7 @@ impl Default for ShepherdState {
             shepherds: [None; MAX_PLAYERS],
             placed_turn: [0; MAX_PLAYERS],
             tended: None,
+            open_at: [None; MAX_PLAYERS],
         }
     }
 }
@@ -208,14 +213,32 @@ impl Shepherd {
         Self::send_home(rules, st, me, seats);
     }
 
-    /// Whether every half-edge of the field of `root` faces a placed tile.
-    fn closed(rules: &Rules, st: &State, root: NodeId) -> bool {
-        st.graph.members(root).all(|m| {
+    /// A half-edge of the field of `root` that faces no placed tile (its member node and
+    /// the empty cell), or None when the field is closed (every half-edge faces a tile).
+    fn open_half(rules: &Rules, st: &State, root: NodeId) -> Option<(NodeId, Pos)> {
+        st.graph.members(root).find_map(|m| {
             let node = st.graph.node(m);
             let pos = st.board.parts[node.part as usize].pos;
             let halves = st.rotated(rules, node.part).features[node.local as usize].halves;
-            (0..8).filter(|h| halves & (1 << h) != 0).all(|h| st.part_at(pos.step(Side::ALL[h / 2])).is_some())
+            (0..8)
+                .filter(|h| halves & (1 << h) != 0)
+                .map(|h| pos.step(Side::ALL[h / 2]))
+                .find(|&c| st.part_at(c).is_none())
+                .map(|c| (m, c))
         })
+    }
+
+    /// Whether the field of seat `p`'s shepherd (`root`) is closed: the half-edge last seen
+    /// open answers at once while it is still open; otherwise the field is walked and the
+    /// open half-edge it finds, if any, kept for the next turns.
+    fn closed(rules: &Rules, st: &mut State, me: usize, p: usize, root: NodeId) -> bool {
+        let seen = Self::state(st, me).open_at[p];
+        if seen.is_some_and(|(n, c)| st.graph.find(n) == root && st.part_at(c).is_none()) {
+            return false;
+        }
+        let open = Self::open_half(rules, st, root);
+        st.plugin_mut::<ShepherdState>(me).open_at[p] = open;
+        open.is_none()
     }
 
     /// Whether the field of `root` has a tile that is this turn's or next to one of them.
@@ -234,7 +257,8 @@ impl Shepherd {
         let tended = Self::state(st, me).tended.filter(|&(_, t)| t == st.turn).map(|(r, _)| st.graph.find(r));
         for p in 0..st.players {
             let Some(root) = Self::field_of(st, me, p) else { continue };
-            if Some(root) != tended && Self::touched(st, root) && Self::closed(rules, st, root) {
+            // `closed` first: it answers most turns from the half-edge it last saw open.
+            if Some(root) != tended && Self::closed(rules, st, me, p, root) && Self::touched(st, root) {
                 self.gather(rules, st, me, root, "sheep gathered (field closed)");
             }
         }
