@@ -241,7 +241,10 @@ impl Board {
         self.parts.push(part);
         for s in Side::ALL {
             let q = p.step(s);
-            let qi = self.index(q).expect("room ensured");
+            // The neighbour's grid index from this cell's (room ensured: it is on the grid).
+            let (dx, dy) = s.delta();
+            let qi = (ci as isize + dy as isize * self.w as isize + dx as isize) as usize;
+            debug_assert_eq!(Some(qi), self.index(q));
             // q's side facing p must show what p shows on side s.
             let back = s.opposite() as usize;
             let kind = (part.signature >> (8 * s as u32)) & 0xFF;
