@@ -216,14 +216,9 @@ impl Board {
         self.parts.is_empty()
     }
 
-    /// Puts a part on an empty cell; returns its index.
-    pub fn place(&mut self, part: PlacedPart) -> u32 {
-        self.place_by(part).0
-    }
-
     /// Puts a part on an empty cell; returns its index and the placed part on each side
     /// (by [`Side`] index; `u32::MAX` for none), read as the frontier is updated.
-    pub fn place_by(&mut self, part: PlacedPart) -> (u32, [u32; 4]) {
+    pub fn place(&mut self, part: PlacedPart) -> (u32, [u32; 4]) {
         let mut around = [u32::MAX; 4];
         let p = part.pos;
         self.ensure_room(p);
@@ -350,7 +345,12 @@ mod tests {
         let mut b = Board::new();
         b.place(part(0, 0));
         assert_eq!(b.frontier().len(), 4);
-        b.place(part(1, 0));
+        // The new part's placed neighbours come back by side: only (0,0), to its west.
+        let (idx, around) = b.place(part(1, 0));
+        assert_eq!(idx, 1);
+        for s in Side::ALL {
+            assert_eq!(around[s as usize], if s == Side::W { 0 } else { u32::MAX }, "{s:?}");
+        }
         assert_eq!(b.frontier().len(), 6);
         for x in 2..40 {
             b.place(part(x, 0));

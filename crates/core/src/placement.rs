@@ -43,7 +43,7 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             let open = if f.kind.is_edge_feature() { f.sides.count_ones() + f.also.count_ones() } else { 0 };
             st.graph.add(idx, local as u8, f.kind, open, f.pennants as u32);
         }
-        let (_, around) = st.board.place_by(PlacedPart {
+        let (_, around) = st.board.place(PlacedPart {
             pos: cell,
             tile: t,
             face,

@@ -42,9 +42,9 @@ pub struct Registry {
     /// Per placement-variant code (index 0 unused), the plugin that reserved it.
     pub(crate) variant_owner: Vec<u8>,
     pub(crate) edge_features: Vec<EdgeFeatureDef>,
-    /// Per plugin (by index) that declared [`Registry::answers_only_about`], the figure
-    /// kinds it answers about (bit = kind).
-    pub(crate) answer_kinds: Vec<(u8, u16)>,
+    /// Per plugin (by index), the figure kinds it answers about ([`Registry::answers_only_about`],
+    /// bit = kind; all bits, or no entry: any question).
+    pub(crate) answer_kinds: Vec<u16>,
 }
 
 /// A feature a plugin may add onto a placed part ([`Registry::edge_feature`],
@@ -138,10 +138,13 @@ impl Registry {
     /// "not mine". Kinds as returned by [`Registry::figure_kind`].
     pub fn answers_only_about(&mut self, kinds: &[u8]) {
         let mask = kinds.iter().fold(0u16, |m, &k| m | 1u16.checked_shl(k as u32).unwrap_or(0));
-        match self.answer_kinds.iter_mut().find(|(p, _)| *p == self.current) {
-            Some((_, m)) => *m |= mask,
-            None => self.answer_kinds.push((self.current, mask)),
+        let me = self.current as usize;
+        if self.answer_kinds.len() <= me {
+            self.answer_kinds.resize(me + 1, u16::MAX);
         }
+        // The first call narrows from "any question"; later ones add kinds.
+        let m = &mut self.answer_kinds[me];
+        *m = if *m == u16::MAX { mask } else { *m | mask };
     }
 
     /// Interns a query name ([`Query`]) this plugin asks or answers; returns its key.
@@ -269,8 +272,6 @@ pub struct Rules {
     /// answer about a figure of that kind, and at `query_lists.len() * MAX_FIGURE_KINDS +
     /// key`, those that may answer a question about no figure kind. Empty otherwise.
     kind_query_lists: Vec<Vec<u8>>,
-    /// Per plugin, the figure kinds it answers about (bit = kind; all bits: any question).
-    answer_kinds: Vec<u16>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
     /// Per placement-variant code, the plugin that reserved it (index 0 unused).
@@ -307,7 +308,6 @@ impl Rules {
             reg.current = i as u8;
             p.plugin.register(&mut reg).map_err(|e| format!("plugin '{}': {e}", p.name))?;
         }
-        let plugins_len = plugins.len();
         let mut dispatch: [Vec<u8>; Hooks::COUNT] = Default::default();
         for p in &plugins {
             for &name in p.plugin.query_names().unwrap_or_default() {
@@ -331,6 +331,7 @@ impl Rules {
         if default_players < min_players || default_players > max_players {
             return Err(format!("players = {default_players} is outside {min_players}..={max_players}"));
         }
+        let answer_kinds = std::mem::take(&mut reg.answer_kinds);
         Ok(Rules {
             name: name.into(),
             catalog: reg.catalog,
@@ -348,18 +349,17 @@ impl Rules {
             query_names: reg.queries,
             query_lists: Vec::new(),
             kind_query_lists: Vec::new(),
-            answer_kinds: (0..plugins_len)
-                .map(|i| reg.answer_kinds.iter().find(|(p, _)| *p as usize == i).map_or(u16::MAX, |(_, m)| *m))
-                .collect(),
             variant_owner: reg.variant_owner,
             edge_features: reg.edge_features,
         }
         .with_tile_vetoers()
-        .with_query_lists())
+        .with_query_lists(&answer_kinds))
     }
 
     /// Per query key, the plugins that declared its name or answer every query.
-    fn with_query_lists(mut self) -> Rules {
+    /// `answer_kinds`: per plugin, the figure kinds it answers about
+    /// ([`Registry::answers_only_about`]; a plugin beyond its end answers any question).
+    fn with_query_lists(mut self, answer_kinds: &[u16]) -> Rules {
         let all = self.list(Hooks::QUERY).to_vec();
         self.query_lists = (self.query_names.iter())
             .map(|n| {
@@ -367,17 +367,18 @@ impl Rules {
                 all.iter().copied().filter(|&i| answers(i)).collect()
             })
             .collect();
-        if self.answer_kinds.iter().any(|&m| m != u16::MAX) {
+        let kinds_of = |i: u8| answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
+        if answer_kinds.iter().any(|&m| m != u16::MAX) {
             let keys = self.query_lists.len();
             let mut lists = vec![Vec::new(); (keys + 1) * MAX_FIGURE_KINDS];
             for key in 0..keys {
                 let list = &self.query_lists[key];
                 for kind in 0..MAX_FIGURE_KINDS {
                     lists[key * MAX_FIGURE_KINDS + kind] =
-                        list.iter().copied().filter(|&i| self.answer_kinds[i as usize] & (1 << kind) != 0).collect();
+                        list.iter().copied().filter(|&i| kinds_of(i) & (1 << kind) != 0).collect();
                 }
                 lists[keys * MAX_FIGURE_KINDS + key] =
-                    list.iter().copied().filter(|&i| self.answer_kinds[i as usize] == u16::MAX).collect();
+                    list.iter().copied().filter(|&i| kinds_of(i) == u16::MAX).collect();
             }
             self.kind_query_lists = lists;
         }

@@ -244,11 +244,14 @@ impl Shepherd {
     /// Whether the field of `root` has a tile that is this turn's or next to one of them.
     fn touched(st: &State, root: NodeId) -> bool {
         let placed = st.placed_parts();
-        let cells: Vec<Pos> = placed.clone().map(|p| st.board.parts[p as usize].pos).collect();
         st.graph.members(root).any(|m| {
             let part = st.graph.node(m).part;
             let pos = st.board.parts[part as usize].pos;
-            placed.contains(&part) || cells.iter().any(|c| (c.x - pos.x).abs() + (c.y - pos.y).abs() == 1)
+            placed.contains(&part)
+                || placed.clone().any(|p| {
+                    let c = st.board.parts[p as usize].pos;
+                    (c.x - pos.x).abs() + (c.y - pos.y).abs() == 1
+                })
         })
     }
 
