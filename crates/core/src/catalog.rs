@@ -28,6 +28,12 @@ pub struct Catalog {
     /// frontier cell per turn). Beside the tiles, not in them: derived, and not part of a
     /// rule set's digest (taken over the tiles).
     pub fit_counts: Vec<Box<[u8; crate::tile::FIT_CODES]>>,
+    /// Per part (as `fit_counts`), its feature nodes as placing it starts them
+    /// (`node_seeds[start..start + len]`) and the bit set of its edge features (city, road,
+    /// river: those a placement may complete). Derived, beside the tiles like `fit_counts`.
+    pub part_seeds: Vec<PartSeeds>,
+    /// The node seeds of every part, in part order.
+    pub node_seeds: Vec<crate::graph::NodeSeed>,
     /// Loaded tile sets: name and the IDs in file order.
     pub sets: Vec<(String, Vec<TileTypeId>)>,
 }
@@ -126,6 +132,30 @@ struct RawTile {
     #[serde(default)]
     #[allow(dead_code)]
     note: String,
+}
+
+/// Where a part's feature nodes start in [`Catalog::node_seeds`], and its edge features.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PartSeeds {
+    pub start: u32,
+    pub len: u16,
+    /// Bit set of the edge features (by feature index).
+    pub edges: u16,
+}
+
+impl PartSeeds {
+    fn of(part: &TilePart, seeds: &mut Vec<crate::graph::NodeSeed>) -> PartSeeds {
+        let start = seeds.len() as u32;
+        let mut edges = 0u16;
+        for (local, f) in part.features.iter().enumerate() {
+            let edge = f.kind.is_edge_feature();
+            // An `also=X` side is open on this part too (TILES-MORE.md rule 20).
+            let open = if edge { f.sides.count_ones() + f.also.count_ones() } else { 0 };
+            edges |= u16::from(edge) << local;
+            seeds.push(crate::graph::NodeSeed { kind: f.kind, open, pennants: f.pennants as u32 });
+        }
+        PartSeeds { start, len: part.features.len() as u16, edges }
+    }
 }
 
 impl Catalog {
@@ -350,6 +380,7 @@ impl Catalog {
                         *n = m.count_ones() as u8;
                     }
                     self.fit_counts.push(counts);
+                    self.part_seeds.push(PartSeeds::of(part, &mut self.node_seeds));
                 }
             }
         }

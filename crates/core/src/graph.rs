@@ -29,6 +29,16 @@ pub struct Node {
     scored: bool,
 }
 
+/// A feature node as placing its part starts it (derived from the tile data once, in
+/// [`crate::catalog::Catalog::node_seeds`]).
+#[derive(Clone, Copy, Debug)]
+pub struct NodeSeed {
+    pub kind: FeatureKind,
+    /// Open sides (its sides and `also=` sides; 0 for other than city, road, river).
+    pub open: u32,
+    pub pennants: u32,
+}
+
 /// Nodes with union-find.
 #[derive(Debug, Default)]
 pub struct Graph {
@@ -67,6 +77,27 @@ impl Graph {
             scored: false,
         });
         id
+    }
+
+    /// Adds the nodes of one placed part's features (`seeds` in feature order).
+    #[inline]
+    pub fn add_seeds(&mut self, part: u32, seeds: &[NodeSeed]) {
+        let first = self.nodes.len() as NodeId;
+        self.nodes.extend(seeds.iter().enumerate().map(|(local, s)| {
+            let id = first + local as NodeId;
+            Node {
+                parent: id,
+                next: id,
+                part,
+                local: local as u8,
+                kind: s.kind,
+                size: 1,
+                open: s.open,
+                pennants: s.pennants,
+                followers: 0,
+                scored: false,
+            }
+        }));
     }
 
     /// Makes room for `nodes` more nodes.

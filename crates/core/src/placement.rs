@@ -28,22 +28,18 @@ fn part_cells(
 /// Places every part of a tile and joins its features with the neighbours; records the
 /// features it completed in `st.completed`.
 pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) {
-    let tile = &rules.catalog.tiles[t as usize];
+    let catalog = &rules.catalog;
+    let tile = &catalog.tiles[t as usize];
     let first = st.board.len() as u32;
     let q = rot.quarters() as usize;
-    // Neighbouring features closed by this tile's closed sides (they may complete).
+    // Roots of neighbouring features closed by this tile's closed sides (they may complete).
     let mut closed_around: Vec<u32> = Vec::new();
     for (i, part) in tile.faces[face as usize].parts.iter().enumerate() {
         let rp = &part.rotated[q];
         let cell = Pos::new(pos.x + rp.offset.0, pos.y + rp.offset.1);
-        let idx = st.board.len() as u32;
         let node_base = st.graph.len() as u32;
-        for (local, f) in part.features.iter().enumerate() {
-            // An `also=X` side is open on this part too (TILES-MORE.md rule 20).
-            let open = if f.kind.is_edge_feature() { f.sides.count_ones() + f.also.count_ones() } else { 0 };
-            st.graph.add(idx, local as u8, f.kind, open, f.pennants as u32);
-        }
-        let (_, around) = st.board.place(PlacedPart {
+        let seeds = catalog.part_seeds[part.flat as usize / 4];
+        let (idx, around) = st.board.place(PlacedPart {
             pos: cell,
             tile: t,
             face,
@@ -56,28 +52,30 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
             rp: part.flat + q as u32,
             markers: part.markers,
         });
+        st.graph.add_seeds(idx, &catalog.node_seeds[seeds.start as usize..][..seeds.len as usize]);
         for s in Side::ALL {
             let n = around[s as usize];
             if n == u32::MAX {
                 continue;
             }
-            let other = st.board.parts[n as usize];
-            let orp = st.rotated(rules, n);
+            let other = &st.board.parts[n as usize];
+            let (other_base, other_signature) = (other.node_base, other.signature);
+            let orp = &catalog.flat[other.rp as usize];
             let os = s.opposite() as usize;
             let mine = rp.side_feature[s as usize];
             let theirs = orp.side_feature[os];
             if mine != NONE && theirs != NONE {
-                st.graph.join(node_base + mine as u32, other.node_base + theirs as u32, 2);
+                st.graph.join(node_base + mine as u32, other_base + theirs as u32, 2);
                 // A part that also opens onto this side (`also=X`) joins the city beyond
                 // it too, closing its own opening there.
                 let (my_also, their_also) = (rp.side_also[s as usize], orp.side_also[os]);
                 if my_also != NONE {
-                    st.graph.join(node_base + my_also as u32, other.node_base + theirs as u32, 1);
+                    st.graph.join(node_base + my_also as u32, other_base + theirs as u32, 1);
                 }
                 if their_also != NONE {
-                    st.graph.join(node_base + mine as u32, other.node_base + their_also as u32, 1);
+                    st.graph.join(node_base + mine as u32, other_base + their_also as u32, 1);
                 }
-            } else if mine != NONE && other.signature != orp.signature {
+            } else if mine != NONE && other_signature != orp.signature {
                 // A neighbour whose sides a plugin changed (an added feature, e.g. a
                 // bridge's end: `State::add_edge_feature`).
                 if let Some(theirs) = st.side_node(rules, n, s.opposite()) {
@@ -93,16 +91,20 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
                     st.graph.close(node_base + mine as u32, 1);
                 }
                 if theirs != NONE && rp.closed & (1 << s as u8) != 0 {
-                    let root = st.graph.close(other.node_base + theirs as u32, 1);
+                    let root = st.graph.close(other_base + theirs as u32, 1);
                     closed_around.push(root);
                 }
             }
-            for h in [2 * s as u8, 2 * s as u8 + 1] {
-                let mf = rp.half_feature[h as usize];
-                let tf = orp.half_feature[half_mirror(h) as usize];
-                if mf != NONE && tf != NONE {
-                    st.graph.join(node_base + mf as u32, other.node_base + tf as u32, 0);
-                }
+            // The fields across the two half-edges (one join when both halves join the
+            // same two fields, as on a side that is all field).
+            let h = 2 * s as usize;
+            let a = (rp.half_feature[h], orp.half_feature[half_mirror(h as u8) as usize]);
+            let b = (rp.half_feature[h + 1], orp.half_feature[half_mirror(h as u8 + 1) as usize]);
+            if a.0 != NONE && a.1 != NONE {
+                st.graph.join(node_base + a.0 as u32, other_base + a.1 as u32, 0);
+            }
+            if b != a && b.0 != NONE && b.1 != NONE {
+                st.graph.join(node_base + b.0 as u32, other_base + b.1 as u32, 0);
             }
         }
     }
@@ -117,13 +119,13 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
     }
     for idx in first..end {
         let p = st.board.parts[idx as usize];
-        let rp = st.rotated(rules, idx);
-        for (local, f) in rp.features.iter().enumerate() {
-            if f.kind.is_edge_feature() {
-                let root = st.graph.find(p.node_base + local as u32);
-                if st.graph.open(root) == 0 && !st.completed.contains(&root) {
-                    st.completed.push(root);
-                }
+        let mut edges = catalog.part_seeds[p.rp as usize / 4].edges;
+        while edges != 0 {
+            let local = edges.trailing_zeros();
+            edges &= edges - 1;
+            let root = st.graph.find(p.node_base + local);
+            if st.graph.open(root) == 0 && !st.completed.contains(&root) {
+                st.completed.push(root);
             }
         }
         // Cloisters on this cell or around it that are now surrounded.
@@ -136,12 +138,13 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
         for &c in &done[..n] {
             let crp = st.rotated(rules, c);
             let base = st.board.parts[c as usize].node_base;
-            for local in 0..16u32 {
-                if crp.cloisters & (1 << local) != 0 {
-                    let root = st.graph.find(base + local);
-                    if !st.completed.contains(&root) {
-                        st.completed.push(root);
-                    }
+            let mut cloisters = crp.cloisters;
+            while cloisters != 0 {
+                let local = cloisters.trailing_zeros();
+                cloisters &= cloisters - 1;
+                let root = st.graph.find(base + local);
+                if !st.completed.contains(&root) {
+                    st.completed.push(root);
                 }
             }
         }

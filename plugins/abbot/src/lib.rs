@@ -168,13 +168,8 @@ impl Plugin for Abbot {
     /// ABBOT-1 (as BASE-10 for a monastery): an incomplete garden with an abbot scores 1 + 1
     /// per surrounding tile at the end.
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, _me: usize) {
-        let roots: Vec<NodeId> = st
-            .graph
-            .roots()
-            .filter(|&r| {
-                st.graph.node(r).kind == FeatureKind::Garden && st.graph.followers(r) > 0 && !st.graph.is_scored(r)
-            })
-            .collect();
+        let mut roots = st.occupied_roots(rules);
+        roots.retain(|&r| st.graph.node(r).kind == FeatureKind::Garden);
         for root in roots {
             let points = Self::cloister_points(st, st.graph.node(root).part);
             st.score_feature(rules, root, points, self.ids.garden, true);

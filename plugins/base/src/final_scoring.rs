@@ -18,8 +18,7 @@ pub fn incomplete_points(st: &State, root: NodeId) -> Option<i32> {
 }
 
 pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
-    let roots: Vec<NodeId> =
-        st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
+    let roots = st.occupied_roots(rules);
     for &root in &roots {
         let kind = st.graph.node(root).kind;
         if kind == FeatureKind::Field {

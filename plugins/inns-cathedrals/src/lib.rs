@@ -165,9 +165,7 @@ impl Plugin for InnsCathedrals {
 
     /// LARGE-2: an incomplete inn road or cathedral city scores 0 at the end.
     fn on_final_scoring(&self, rules: &Rules, st: &mut State, _me: usize) {
-        let roots: Vec<NodeId> =
-            st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
-        for root in roots {
+        for root in st.occupied_roots(rules) {
             if let Some((_, source, ..)) = self.special(rules, st, root) {
                 st.score_feature(rules, root, 0, source, true);
                 st.graph.set_scored(root);

@@ -202,6 +202,22 @@ impl State {
             .map(|(i, _)| i as FigureId)
     }
 
+    /// Roots of the features that followers occupy and that were not scored yet, each once,
+    /// in node order: the features of [`crate::graph::Graph::roots`] with followers, found
+    /// from the figures on the board instead of a walk over every node (final scoring).
+    pub fn occupied_roots(&self, rules: &Rules) -> Vec<NodeId> {
+        let mut roots: Vec<NodeId> = self
+            .figures
+            .iter()
+            .filter(|f| f.alive && rules.figure_kinds[f.kind as usize].follower)
+            .filter_map(|f| f.node.map(|n| self.graph.find(n)))
+            .filter(|&r| !self.graph.is_scored(r))
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
+        roots
+    }
+
     /// Figures standing on part `part` (on any of its features or on the tile).
     pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
         self.figures.iter().enumerate().filter(move |(_, f)| f.alive && f.part == part).map(|(i, _)| i as FigureId)
