@@ -34,6 +34,22 @@ const NEED_POW: [u16; 4] = [1, 5, 25, 125];
 /// The [`need_code`] digit of each side kind (field, city, road, river, closed): a closed
 /// side demands nothing (TILES-MORE.md rule 21).
 const NEED_DIGIT: [u16; 8] = [1, 2, 3, 4, 0, 0, 0, 0];
+/// What a part's side `s` showing side kind `k` adds to the [`need_code`] of the empty
+/// cell beyond: the digit of `k` on that cell's side facing back ([`Side::opposite`]).
+const NEED_ADD: [[u16; 8]; 4] = {
+    let mut t = [[0u16; 8]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let back = (s + 2) % 4;
+        let mut k = 0;
+        while k < 8 {
+            t[s][k] = NEED_DIGIT[k] * NEED_POW[back];
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
 /// Number of distinct need codes.
 pub const NEED_CODES: usize = 625;
 
@@ -85,8 +101,9 @@ pub struct Board {
     needs: Vec<u16>,
     /// Bounding box of placed cells (min x, min y, max x, max y).
     pub bounds: (i32, i32, i32, i32),
-    /// Placed parts holding a cloister-like feature whose 8 neighbours are not all placed.
-    open_cloisters: Vec<u32>,
+    /// Placed parts holding a cloister-like feature whose 8 neighbours are not all placed,
+    /// with their cells.
+    open_cloisters: Vec<(u32, Pos)>,
 }
 
 /// Written out for `clone_from` (no allocation when copying into a scratch board).
@@ -190,9 +207,10 @@ impl Board {
     pub fn take_surrounded(&mut self, p: Pos, mut f: impl FnMut(u32)) {
         let mut i = 0;
         while i < self.open_cloisters.len() {
-            let c = self.open_cloisters[i];
-            let q = self.parts[c as usize].pos;
-            if (q.x - p.x).abs() <= 1 && (q.y - p.y).abs() <= 1 && self.ring_count(q) == 8 {
+            let (c, q) = self.open_cloisters[i];
+            // Within one cell of `p` on both axes (one unsigned compare each).
+            let near = (q.x - p.x + 1) as u32 <= 2 && (q.y - p.y + 1) as u32 <= 2;
+            if near && self.ring_count(q) == 8 {
                 self.open_cloisters.swap_remove(i);
                 f(c);
             } else {
@@ -221,9 +239,8 @@ impl Board {
     pub fn place(&mut self, part: PlacedPart) -> (u32, [u32; 4]) {
         let mut around = [u32::MAX; 4];
         let p = part.pos;
-        self.ensure_room(p);
+        let ci = self.room_index(p);
         let idx = self.parts.len() as u32;
-        let ci = self.index(p).expect("room ensured");
         let c = self.cells[ci];
         debug_assert!(c == EMPTY || c & FRONTIER != 0, "cell {p} already holds a tile");
         if c & FRONTIER != 0 {
@@ -231,24 +248,23 @@ impl Board {
         }
         self.cells[ci] = (idx + 1) as u16;
         if part.cloister {
-            self.open_cloisters.push(idx);
+            self.open_cloisters.push((idx, p));
         }
         self.parts.push(part);
+        // The neighbours' grid indices from this cell's, by side (room ensured: on the grid).
+        let w = self.w as isize;
+        let steps = [-w, 1, w, -1];
         for s in Side::ALL {
-            let q = p.step(s);
-            // The neighbour's grid index from this cell's (room ensured: it is on the grid).
-            let (dx, dy) = s.delta();
-            let qi = (ci as isize + dy as isize * self.w as isize + dx as isize) as usize;
-            debug_assert_eq!(Some(qi), self.index(q));
-            // q's side facing p must show what p shows on side s.
-            let back = s.opposite() as usize;
-            let kind = (part.signature >> (8 * s as u32)) & 0xFF;
-            // Digit 1 + kind; a closed side demands nothing of its neighbour (digit 0).
-            let add = NEED_DIGIT[(kind & 7) as usize] * NEED_POW[back];
+            let qi = (ci as isize + steps[s as usize]) as usize;
+            debug_assert_eq!(Some(qi), self.index(p.step(s)));
+            // The neighbour's side facing p must show what p shows on side s: digit 1 + kind
+            // on that side; a closed side demands nothing of its neighbour (digit 0).
+            let kind = (part.signature >> (8 * s as u32)) & 7;
+            let add = NEED_ADD[s as usize][kind as usize];
             let c = self.cells[qi];
             if c == EMPTY {
                 self.cells[qi] = FRONTIER | self.frontier.len() as u16;
-                self.frontier.push(q);
+                self.frontier.push(p.step(s));
                 self.needs.push(add);
             } else if c & FRONTIER != 0 {
                 self.needs[(c & !FRONTIER) as usize] += add;
@@ -293,25 +309,42 @@ impl Board {
         }
     }
 
-    /// Grows the grid so that `p` and its neighbours' neighbours fit.
-    fn ensure_room(&mut self, p: Pos) {
-        let gx = p.x + self.ox;
-        let gy = p.y + self.oy;
-        if gx >= 2 && gy >= 2 && gx < self.w - 2 && gy < self.w - 2 {
-            return;
+    /// The grid index of `p`, the grid grown first if `p` or its neighbours' neighbours
+    /// would not fit.
+    #[inline]
+    fn room_index(&mut self, p: Pos) -> usize {
+        let (gx, gy) = (p.x + self.ox, p.y + self.oy);
+        // 2 <= gx, gy < w - 2, one unsigned compare each.
+        let room = (self.w - 4) as u32;
+        if (gx - 2) as u32 >= room || (gy - 2) as u32 >= room {
+            self.grow(p);
+            return self.index(p).expect("grown to hold it");
         }
-        let nw = self.w * 2;
-        let shift = self.w / 2;
-        let mut cells = vec![EMPTY; (nw * nw) as usize];
-        for y in 0..self.w {
-            for x in 0..self.w {
-                cells[((y + shift) * nw + x + shift) as usize] = self.cells[(y * self.w + x) as usize];
+        (gy * self.w + gx) as usize
+    }
+
+    /// Doubles the grid until `p` and its neighbours' neighbours fit.
+    #[cold]
+    fn grow(&mut self, p: Pos) {
+        loop {
+            let gx = p.x + self.ox;
+            let gy = p.y + self.oy;
+            if gx >= 2 && gy >= 2 && gx < self.w - 2 && gy < self.w - 2 {
+                return;
             }
+            let nw = self.w * 2;
+            let shift = self.w / 2;
+            let mut cells = vec![EMPTY; (nw * nw) as usize];
+            for y in 0..self.w {
+                for x in 0..self.w {
+                    cells[((y + shift) * nw + x + shift) as usize] = self.cells[(y * self.w + x) as usize];
+                }
+            }
+            self.cells = cells;
+            self.w = nw;
+            self.ox += shift;
+            self.oy += shift;
         }
-        self.cells = cells;
-        self.w = nw;
-        self.ox += shift;
-        self.oy += shift;
     }
 
     /// Number of placed cells among the 8 around `p`.

@@ -86,14 +86,18 @@ impl Portal {
             if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
                 continue;
             }
-            for part in 0..st.board.len() as u32 {
+            let added_any = !st.extra_features.is_empty();
+            for (part, pp) in st.board.parts.iter().enumerate() {
+                let part = part as u32;
                 if placed.contains(&part) {
                     continue;
                 }
-                // The tile's features, then those a plugin added (a bridge: seed 001).
-                let added = st.extra_features_on(part).map(|e| e.local);
-                for local in (0..st.rotated(rules, part).features.len() as u8).chain(added) {
-                    let node = st.node_of(part, local);
+                // The tile's features (nodes from the part's first), then those a plugin
+                // added (a bridge: seed 001).
+                let features = rules.catalog.flat[pp.rp as usize].features.len() as u8;
+                let tile_nodes = (0..features).map(|local| (local, pp.node_base + local as u32));
+                let added = added_any.then(|| st.extra_features_on(part).map(|e| (e.local, e.node)));
+                for (local, node) in tile_nodes.chain(added.into_iter().flatten()) {
                     let status = roots.status(st, node);
                     if status == RootStatus::Closed {
                         continue;
