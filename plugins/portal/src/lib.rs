@@ -68,16 +68,15 @@ impl Portal {
         st.placed_parts().any(|p| st.part_markers(rules, p) & self.ids.marker != 0)
     }
 
-    /// The portal's placements, after `start` in `out` (other plugins' before it).
-    #[allow(clippy::too_many_arguments)]
+    /// The portal's placements, pushed onto `out` but those among `off_tile` (other
+    /// plugins' placements off the placed tile, already in `out`).
     fn offer(
         &self,
         rules: &Rules,
         st: &State,
         me: usize,
         out: &mut Vec<Action>,
-        start: usize,
-        others_off_tile: bool,
+        off_tile: &[Action],
         roots: &mut RootCache,
     ) {
         let (player, placed) = (st.current, st.placed_parts());
@@ -131,7 +130,7 @@ impl Portal {
                     let a = Action::PlaceFigure { kind, part, feature: local };
                     // Another plugin may offer the same placement (the acrobats' 3 x 3).
                     if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
-                        && !(others_off_tile && out[..start].contains(&a))
+                        && !off_tile.contains(&a)
                     {
                         out.push(a);
                     }
@@ -181,16 +180,14 @@ impl Plugin for Portal {
             return;
         }
         let placed = st.placed_parts();
-        // Another plugin may have offered a placement off the placed tile (the acrobats'
-        // 3 x 3); only then can one of the portal's be a twin of an earlier action.
-        let others_off_tile = out.iter().any(|a| match *a {
-            Action::PlaceFigure { part, .. } => !placed.contains(&part),
-            _ => false,
-        });
-        let start = out.len();
+        // Another plugin may have offered placements off the placed tile (the acrobats'
+        // 3 x 3): one of the portal's may be a twin of one of those (only of those).
+        let off_tile: Vec<Action> = (out.iter().copied())
+            .filter(|a| matches!(*a, Action::PlaceFigure { part, .. } if !placed.contains(&part)))
+            .collect();
         ROOTS.with_borrow_mut(|roots| {
             roots.reset(st.graph.len());
-            self.offer(rules, st, me, out, start, others_off_tile, roots)
+            self.offer(rules, st, me, out, &off_tile, roots)
         });
     }
 

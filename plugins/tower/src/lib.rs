@@ -41,7 +41,9 @@ use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{Figure, FigureId, OnePerPlace, RemoveReason, State, MAX_PLAYERS, NEUTRAL};
+use carcassonne_core::state::{
+    Figure, FigureId, OnePerPlace, RemoveReason, State, MAX_FIGURE_KINDS, MAX_PLAYERS, NEUTRAL,
+};
 use serde::{Deserialize, Serialize};
 
 /// Options of the tower.
@@ -282,6 +284,15 @@ impl Plugin for Tower {
         let player = st.current;
         let s = st.plugin::<TowerState>(me);
         let pieces = s.pieces[player as usize] > 0;
+        // The kinds the player may post as watchmen now (in kind order), found once.
+        let mut kinds = [0u8; MAX_FIGURE_KINDS];
+        let mut n = 0;
+        for kind in Self::watchman_kinds(rules) {
+            if st.supply[player as usize][kind as usize] > 0 && n < MAX_FIGURE_KINDS {
+                kinds[n] = kind;
+                n += 1;
+            }
+        }
         for t in &s.towers {
             if t.watchman.is_some() {
                 continue;
@@ -292,10 +303,7 @@ impl Plugin for Tower {
             if t.height == 0 {
                 continue;
             }
-            for kind in Self::watchman_kinds(rules) {
-                if st.supply[player as usize][kind as usize] == 0 {
-                    continue;
-                }
+            for &kind in &kinds[..n] {
                 if rules.allow_figure(st, &FigurePlacement { player, kind, part: t.part, node: None }) {
                     out.push(Action::PlaceFigure { kind, part: t.part, feature: NO_FEATURE });
                 }
