@@ -76,7 +76,7 @@ impl Portal {
         st: &State,
         me: usize,
         out: &mut Vec<Action>,
-        off_tile: &[Action],
+        off_tile: &OffTile,
         roots: &mut RootCache,
     ) {
         let (player, placed) = (st.current, st.placed_parts());
@@ -130,7 +130,7 @@ impl Portal {
                     let a = Action::PlaceFigure { kind, part, feature: local };
                     // Another plugin may offer the same placement (the acrobats' 3 x 3).
                     if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
-                        && !off_tile.contains(&a)
+                        && !off_tile.contains(part, local, kind)
                     {
                         out.push(a);
                     }
@@ -179,12 +179,9 @@ impl Plugin for Portal {
         if !self.portal_turn(rules, st) {
             return;
         }
-        let placed = st.placed_parts();
         // Another plugin may have offered placements off the placed tile (the acrobats'
         // 3 x 3): one of the portal's may be a twin of one of those (only of those).
-        let off_tile: Vec<Action> = (out.iter().copied())
-            .filter(|a| matches!(*a, Action::PlaceFigure { part, .. } if !placed.contains(&part)))
-            .collect();
+        let off_tile = OffTile::new(out, st.placed_parts());
         ROOTS.with_borrow_mut(|roots| {
             roots.reset(st.graph.len());
             self.offer(rules, st, me, out, &off_tile, roots)
@@ -199,6 +196,28 @@ impl Plugin for Portal {
             st.bump_stat(self.ids.placements, 1);
             tracing::debug!(turn = st.turn, at = st.figure_place_name(rules, &f).as_str(), "placed through the portal");
         }
+    }
+}
+
+/// Other plugins' placements off the placed tile, as sorted (part, feature, kind) keys
+/// (a portal turn asks about every candidate: a binary search each).
+struct OffTile(Vec<(u32, u8, u8)>);
+
+impl OffTile {
+    fn new(actions: &[Action], placed: std::ops::Range<u32>) -> OffTile {
+        let mut keys: Vec<(u32, u8, u8)> = (actions.iter())
+            .filter_map(|a| match *a {
+                Action::PlaceFigure { kind, part, feature } if !placed.contains(&part) => Some((part, feature, kind)),
+                _ => None,
+            })
+            .collect();
+        keys.sort_unstable();
+        OffTile(keys)
+    }
+
+    /// Whether the placement of a `kind` figure on `feature` of `part` is among them.
+    fn contains(&self, part: u32, feature: u8, kind: u8) -> bool {
+        !self.0.is_empty() && self.0.binary_search(&(part, feature, kind)).is_ok()
     }
 }
 
