@@ -115,18 +115,19 @@ impl TradersBuilders {
     fn has_follower(rules: &Rules, st: &State, player: u8, node: NodeId) -> bool {
         // The feature's follower count first: no walk over the figures for an empty one.
         st.graph.followers(node) > 0
-            && st.figures_in(node).any(|id| {
-                let f = &st.figures[id as usize];
-                f.owner == player && rules.figure_kinds[f.kind as usize].follower
-            })
+            && Self::has_any(st, node, |f| f.owner == player && rules.figure_kinds[f.kind as usize].follower)
     }
 
     /// Whether the feature of `node` holds a figure of `kind` of `player`.
     fn has_own(st: &State, player: u8, kind: u8, node: NodeId) -> bool {
-        st.figures_in(node).any(|id| {
-            let f = &st.figures[id as usize];
-            f.owner == player && f.kind == kind
-        })
+        Self::has_any(st, node, |f| f.owner == player && f.kind == kind)
+    }
+
+    /// Whether the feature of `node` holds a figure that passes `test` (the test first:
+    /// the feature of a figure is looked up only for those that pass it).
+    fn has_any(st: &State, node: NodeId, test: impl Fn(&Figure) -> bool) -> bool {
+        let root = st.graph.find(node);
+        (st.figures.iter()).any(|f| f.alive && test(f) && f.node.is_some_and(|n| st.graph.find(n) == root))
     }
 
     /// BUILDER-2: sends home the builder and pig of `f`'s owner in `f`'s feature when that
