@@ -186,6 +186,18 @@ impl Board {
         }
     }
 
+    /// What cell `p` demands of a part placed on it: its [`need_code`] (0 for an empty cell
+    /// that touches no placed part: it demands nothing), or None when it holds a part.
+    #[inline]
+    pub fn need_at(&self, p: Pos) -> Option<u16> {
+        let Some(ci) = self.index(p) else { return Some(0) };
+        match self.cells[ci] {
+            EMPTY => Some(0),
+            c if c & FRONTIER != 0 => Some(self.needs[(c & !FRONTIER) as usize]),
+            _ => None,
+        }
+    }
+
     #[inline]
     pub fn is_placed(&self, p: Pos) -> bool {
         self.part_at(p).is_some()

@@ -8,7 +8,7 @@ use crate::geometry::{half_mirror, Pos, Rotation, Side};
 use crate::plugin::{Hooks, TilePlacement};
 use crate::rules::Rules;
 use crate::state::State;
-use crate::tile::{sides_fit, signature_side, SideKind, TileTypeId, FIT_CODES, NONE};
+use crate::tile::{sides_fit, signature_side, SideKind, TileFace, TileTypeId, FIT_CODES, NONE};
 
 /// Cells of a tile's parts when its first part is at `pos` turned by `rot`.
 fn part_cells(
@@ -216,7 +216,10 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                     if local.contains(&a) {
                         continue;
                     }
-                    if tile_fits(rules, st, t, fi as u8, anchor, rot) {
+                    if parts_fit(st, face, anchor, rot)
+                        && rules
+                            .allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos: anchor, rot, variant: 0 })
+                    {
                         if any {
                             return true;
                         }
@@ -414,6 +417,20 @@ pub(crate) fn counted_pick(
         }
     }
     None
+}
+
+/// Whether the parts of `face`, anchored at `anchor` and turned by `rot` (one of the face's
+/// distinct rotations), fit the board by their fit tables: every part's cell is free and
+/// fits what its placed neighbours show (a cell off the frontier demands nothing). For the
+/// listing of multi-part placements, whose generating part lies on a frontier cell (the
+/// tile touches the board); the plugins' vetoes come after.
+fn parts_fit(st: &State, face: &TileFace, anchor: Pos, rot: Rotation) -> bool {
+    let q = rot.quarters() as usize;
+    face.parts.iter().all(|p| {
+        let (dx, dy) = p.rotated[q].offset;
+        let code = st.board.need_at(Pos::new(anchor.x + dx, anchor.y + dy));
+        code.is_some_and(|code| p.fit[code as usize] & (1 << q) != 0)
+    })
 }
 
 /// Most parts of a tile that [`tile_fits`] checks without allocating.
