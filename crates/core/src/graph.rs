@@ -153,24 +153,20 @@ impl Graph {
             n.open -= closed.min(n.open);
             return ra;
         }
-        if self.nodes[ra as usize].size < self.nodes[rb as usize].size {
+        let [mut x, mut y] = self.nodes.get_disjoint_mut([ra as usize, rb as usize]).expect("two roots");
+        // The larger feature's root stays the root.
+        if x.size < y.size {
             std::mem::swap(&mut ra, &mut rb);
+            std::mem::swap(&mut x, &mut y);
         }
-        let b_node = self.nodes[rb as usize];
-        {
-            let r = &mut self.nodes[ra as usize];
-            r.size += b_node.size;
-            r.open = (r.open + b_node.open).saturating_sub(closed);
-            r.pennants += b_node.pennants;
-            r.followers += b_node.followers;
-            r.scored |= b_node.scored;
-        }
-        self.nodes[rb as usize].parent = ra;
+        x.size += y.size;
+        x.open = (x.open + y.open).saturating_sub(closed);
+        x.pennants += y.pennants;
+        x.followers += y.followers;
+        x.scored |= y.scored;
+        y.parent = ra;
         // Splice the two circular member lists.
-        let na = self.nodes[ra as usize].next;
-        let nb = self.nodes[rb as usize].next;
-        self.nodes[ra as usize].next = nb;
-        self.nodes[rb as usize].next = na;
+        std::mem::swap(&mut x.next, &mut y.next);
         ra
     }
 
