@@ -114,3 +114,55 @@ fn a_blocked_second_half_makes_the_placement_illegal() {
     let e = g.check(&Action::PlaceTile { pos: Pos::new(1, 0), rot: Rotation::from_quarters(2), face: 0 }).unwrap_err();
     assert!(e.0.contains("(0,0) already holds a tile"), "{e}");
 }
+
+/// The listing of a double tile's placements (by the parts' fit tables) and the checker
+/// (side by side, with reasons) agree: at every double-tile decision of seeded random
+/// games, a placement near the board (any face, any distinct rotation) is listed exactly
+/// when the checker accepts it.
+#[test]
+fn listed_double_tile_placements_are_exactly_those_the_checker_accepts() {
+    let r = rules();
+    let (dr, dl) = (r.catalog.id("DR").unwrap(), r.catalog.id("DL").unwrap());
+    let base: Vec<_> = r.catalog.sets.iter().find(|(s, _)| s == "base").unwrap().1.clone();
+    let (mut listed_seen, mut refused_seen, mut decisions) = (0usize, 0usize, 0usize);
+    for seed in 0..12u64 {
+        let mut order = Vec::new();
+        for i in 0..24 {
+            order.extend([base[(i * 7 + seed as usize) % base.len()], dr, dl]);
+        }
+        let mut g =
+            Game::start(r.clone(), GameOptions { players: 2, seed, tile_order: Some(order), record: false }).unwrap();
+        let (mut legal, mut pick) = (Vec::new(), seed);
+        while let Some(d) = g.decision() {
+            g.legal_actions(&mut legal);
+            let t = g.st.tile;
+            if d.kind == carcassonne_core::DecisionKind::PlaceTile && (t == Some(dr) || t == Some(dl)) {
+                decisions += 1;
+                let tile = r.catalog.tile(t.unwrap());
+                let (x0, y0, x1, y1) = g.st.board.bounds;
+                for (fi, face) in tile.faces.iter().enumerate() {
+                    for &rot in &face.distinct_rotations {
+                        for x in x0 - 2..=x1 + 2 {
+                            for y in y0 - 2..=y1 + 2 {
+                                let a = Action::PlaceTile { pos: Pos::new(x, y), rot, face: fi as u8 };
+                                let ok = g.check(&a).is_ok();
+                                assert_eq!(legal.contains(&a), ok, "seed {seed}, turn {}: {a:?}", g.st.turn);
+                                if ok {
+                                    listed_seen += 1;
+                                } else if !g.st.board.is_placed(Pos::new(x, y)) {
+                                    refused_seen += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = legal[(pick >> 33) as usize % legal.len()];
+            g.try_play(a).unwrap();
+        }
+    }
+    // The comparison saw many double-tile decisions, and placements both ways.
+    assert!(decisions >= 100, "{decisions} decisions");
+    assert!(listed_seen >= 500 && refused_seen >= 5000, "{listed_seen} listed, {refused_seen} refused");
+}

@@ -397,6 +397,12 @@ mod tests {
             assert_eq!(around[s as usize], if s == Side::W { 0 } else { u32::MAX }, "{s:?}");
         }
         assert_eq!(b.frontier().len(), 6);
+        // What a cell demands: a placed cell none; a frontier cell its need code (here one
+        // field neighbour to its west: digit 1 on the west side); a far cell nothing.
+        assert_eq!(b.need_at(Pos::new(1, 0)), None);
+        assert_eq!(b.need_at(Pos::new(2, 0)), Some(NEED_POW[Side::W as usize]));
+        assert_eq!(b.need_at(Pos::new(9, 9)), Some(0));
+        assert_eq!(b.need_at(Pos::new(i32::MAX, 0)), Some(0));
         for x in 2..40 {
             b.place(part(x, 0));
         }

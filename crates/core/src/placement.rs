@@ -437,7 +437,8 @@ fn parts_fit(st: &State, face: &TileFace, anchor: Pos, rot: Rotation) -> bool {
 const FAST_PARTS: usize = 4;
 
 /// Whether one tile placement is legal: the fast form of [`check_tile`] (no allocation,
-/// no message), used to generate the placements of multi-part tiles.
+/// no message). The listing of multi-part placements tests the same by the parts' fit
+/// tables ([`parts_fit`]; `tests/double_tiles.rs` checks that the two agree).
 fn tile_fits(rules: &Rules, st: &State, t: TileTypeId, face: u8, pos: Pos, rot: Rotation) -> bool {
     let Some(f) = rules.catalog.tiles[t as usize].faces.get(face as usize) else {
         return false;

@@ -1,0 +1,41 @@
+//! `State::occupied_roots` (final scoring's features: BASE-10, LARGE-2's inn roads and
+//! cathedral cities, ABBOT-1's gardens) is the walk it replaced: every root of the graph
+//! with followers on it that was not scored, in node order, each once. Checked at every
+//! decision of random games of rule sets with figures that are not followers (builder,
+//! pig, fairy, dragon, barn, shepherd, abbot) and features several followers share.
+
+use carcassonne_cli::bots::{Bot, RandomBot};
+use carcassonne_cli::builtin::load_rules_file;
+use carcassonne_core::{Game, NodeId, Rng};
+
+/// Compares the two at every decision of `games` random games; returns how many roots
+/// were compared in all.
+fn compare(file: &str, games: u64) -> usize {
+    let rules = load_rules_file(file).unwrap().0;
+    let (mut list, mut compared) = (Vec::new(), 0);
+    for seed in 1..=games {
+        let mut g = Game::new(rules.clone(), 2, seed).unwrap();
+        let mut bot = RandomBot(Rng::new(seed));
+        while g.decision().is_some() {
+            let st = &g.st;
+            let walk: Vec<NodeId> =
+                st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
+            assert_eq!(st.occupied_roots(&rules), walk, "{file} seed {seed} turn {}", st.turn);
+            compared += walk.len();
+            g.legal_actions(&mut list);
+            let a = list[bot.choose(&g, &list)];
+            g.play_unchecked(a);
+        }
+    }
+    compared
+}
+
+#[test]
+fn occupied_roots_are_the_occupied_unscored_roots_in_node_order() {
+    for file in
+        ["config/base.toml", "config/classic-everything.toml", "config/2025-everything.toml", "config/abbot.toml"]
+    {
+        let n = compare(file, 6);
+        assert!(n > 1000, "{file}: only {n} roots compared");
+    }
+}
