@@ -3,6 +3,7 @@
 
 use crate::geometry::{Pos, Rotation, Side};
 use crate::tile::TileTypeId;
+use smallvec::SmallVec;
 
 /// A tile part lying on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +29,9 @@ pub struct PlacedPart {
 }
 
 const EMPTY: u16 = 0;
+
+/// Open cloisters a board keeps without a heap allocation.
+const OPEN_CLOISTERS_INLINE: usize = 4;
 
 /// Powers of 5 for [`need_code`] digits, by side.
 const NEED_POW: [u16; 4] = [1, 5, 25, 125];
@@ -102,8 +106,8 @@ pub struct Board {
     /// Bounding box of placed cells (min x, min y, max x, max y).
     pub bounds: (i32, i32, i32, i32),
     /// Placed parts holding a cloister-like feature whose 8 neighbours are not all placed,
-    /// with their cells.
-    open_cloisters: Vec<(u32, Pos)>,
+    /// with their cells (a few at a time: kept inline, no allocation per board copy).
+    open_cloisters: SmallVec<[(u32, Pos); OPEN_CLOISTERS_INLINE]>,
 }
 
 /// Written out for `clone_from` (no allocation when copying into a scratch board).
@@ -151,7 +155,7 @@ impl Board {
             frontier: Vec::new(),
             needs: Vec::new(),
             bounds: (0, 0, 0, 0),
-            open_cloisters: Vec::new(),
+            open_cloisters: SmallVec::new(),
         }
     }
 
@@ -217,12 +221,16 @@ impl Board {
     /// Removes and returns (through `f`) the parts with a cloister-like feature that the
     /// part just placed at `p` surrounded (itself included).
     pub fn take_surrounded(&mut self, p: Pos, mut f: impl FnMut(u32)) {
+        // Within one cell of `p` on both axes (one unsigned compare each).
+        let near = |q: Pos| (q.x - p.x + 1) as u32 <= 2 && (q.y - p.y + 1) as u32 <= 2;
+        // Mostly no open cloister is near: one pass over the slice, then nothing.
+        if !self.open_cloisters.iter().any(|&(_, q)| near(q)) {
+            return;
+        }
         let mut i = 0;
         while i < self.open_cloisters.len() {
             let (c, q) = self.open_cloisters[i];
-            // Within one cell of `p` on both axes (one unsigned compare each).
-            let near = (q.x - p.x + 1) as u32 <= 2 && (q.y - p.y + 1) as u32 <= 2;
-            if near && self.ring_count(q) == 8 {
+            if near(q) && self.ring_count(q) == 8 {
                 self.open_cloisters.swap_remove(i);
                 f(c);
             } else {

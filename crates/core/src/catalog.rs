@@ -152,7 +152,7 @@ impl PartSeeds {
             // An `also=X` side is open on this part too (TILES-MORE.md rule 20).
             let open = if edge { f.sides.count_ones() + f.also.count_ones() } else { 0 };
             edges |= u16::from(edge) << local;
-            seeds.push(crate::graph::NodeSeed { kind: f.kind, open, pennants: f.pennants as u32 });
+            seeds.push(crate::graph::NodeSeed { kind: f.kind, open: open as u16, pennants: f.pennants as u16 });
         }
         PartSeeds { start, len: part.features.len() as u16, edges }
     }

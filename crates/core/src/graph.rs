@@ -18,15 +18,24 @@ pub struct Node {
     /// Feature index within the part.
     pub local: u8,
     pub kind: FeatureKind,
-    // Valid on roots only:
+    // Valid on roots only (24 bytes a node: the graph is copied with every game copy):
+    /// Number of joined nodes, and [`SCORED`] once the feature was scored as complete.
     size: u32,
     /// Open sides (city, road, river); a joined edge closes two.
-    open: u32,
-    pennants: u32,
+    open: u16,
+    pennants: u16,
     /// Figures standing on this feature that count as followers (occupancy).
-    followers: u32,
-    /// Set once the feature was scored as complete.
-    scored: bool,
+    followers: u16,
+}
+
+/// The bit of [`Node`]'s `size` word set once the feature was scored as complete.
+const SCORED: u32 = 1 << 31;
+
+/// A count as kept in a node (at most `u16::MAX`: far beyond any board of
+/// [`crate::board::MAX_TILES`] tiles).
+#[inline]
+fn narrow(n: u32) -> u16 {
+    n.min(u16::MAX as u32) as u16
 }
 
 /// A feature node as placing its part starts it (derived from the tile data once, in
@@ -35,8 +44,8 @@ pub struct Node {
 pub struct NodeSeed {
     pub kind: FeatureKind,
     /// Open sides (its sides and `also=` sides; 0 for other than city, road, river).
-    pub open: u32,
-    pub pennants: u32,
+    pub open: u16,
+    pub pennants: u16,
 }
 
 /// Nodes with union-find.
@@ -71,10 +80,9 @@ impl Graph {
             local,
             kind,
             size: 1,
-            open,
-            pennants,
+            open: narrow(open),
+            pennants: narrow(pennants),
             followers: 0,
-            scored: false,
         });
         id
     }
@@ -95,7 +103,6 @@ impl Graph {
                 open: s.open,
                 pennants: s.pennants,
                 followers: 0,
-                scored: false,
             }
         }));
     }
@@ -150,20 +157,21 @@ impl Graph {
         let mut rb = self.find_mut(b);
         if ra == rb {
             let n = &mut self.nodes[ra as usize];
-            n.open -= closed.min(n.open);
+            n.open = n.open.saturating_sub(narrow(closed));
             return ra;
         }
         let [mut x, mut y] = self.nodes.get_disjoint_mut([ra as usize, rb as usize]).expect("two roots");
         // The larger feature's root stays the root.
-        if x.size < y.size {
+        if x.size & !SCORED < y.size & !SCORED {
             std::mem::swap(&mut ra, &mut rb);
             std::mem::swap(&mut x, &mut y);
         }
-        x.size += y.size;
-        x.open = (x.open + y.open).saturating_sub(closed);
+        // Sizes add; the scored bits combine.
+        x.size = ((x.size & !SCORED) + (y.size & !SCORED)) | ((x.size | y.size) & SCORED);
+        // No sum comes near `u16::MAX` on a board of at most MAX_TILES tiles.
+        x.open = (x.open + y.open).saturating_sub(closed as u16);
         x.pennants += y.pennants;
         x.followers += y.followers;
-        x.scored |= y.scored;
         y.parent = ra;
         // Splice the two circular member lists.
         std::mem::swap(&mut x.next, &mut y.next);
@@ -175,49 +183,49 @@ impl Graph {
     pub fn close(&mut self, n: NodeId, sides: u32) -> NodeId {
         let r = self.find_mut(n);
         let o = &mut self.nodes[r as usize].open;
-        *o = o.saturating_sub(sides);
+        *o = o.saturating_sub(narrow(sides));
         r
     }
 
     /// Open sides of the joined feature (0 = closed, for cities, roads, rivers).
     pub fn open(&self, n: NodeId) -> u32 {
-        self.nodes[self.find(n) as usize].open
+        self.nodes[self.find(n) as usize].open as u32
     }
 
     pub fn pennants(&self, n: NodeId) -> u32 {
-        self.nodes[self.find(n) as usize].pennants
+        self.nodes[self.find(n) as usize].pennants as u32
     }
 
     /// Followers standing in the joined feature.
     pub fn followers(&self, n: NodeId) -> u32 {
-        self.nodes[self.find(n) as usize].followers
+        self.nodes[self.find(n) as usize].followers as u32
     }
 
     pub fn add_followers(&mut self, n: NodeId, delta: i32) {
         let r = self.find_mut(n);
         let f = &mut self.nodes[r as usize].followers;
-        *f = (*f as i32 + delta).max(0) as u32;
+        *f = narrow((*f as i32 + delta).max(0) as u32);
     }
 
     /// Number of nodes joined into `n`'s feature.
     pub fn size(&self, n: NodeId) -> u32 {
-        self.nodes[self.find(n) as usize].size
+        self.nodes[self.find(n) as usize].size & !SCORED
     }
 
     pub fn is_scored(&self, n: NodeId) -> bool {
-        self.nodes[self.find(n) as usize].scored
+        self.nodes[self.find(n) as usize].size & SCORED != 0
     }
 
     pub fn set_scored(&mut self, n: NodeId) {
         let r = self.find_mut(n);
-        self.nodes[r as usize].scored = true;
+        self.nodes[r as usize].size |= SCORED;
     }
 
     /// Adds pennants to a joined feature (plugins that convert features may use it).
     pub fn add_pennants(&mut self, n: NodeId, delta: i32) {
         let r = self.find_mut(n);
         let p = &mut self.nodes[r as usize].pennants;
-        *p = (*p as i32 + delta).max(0) as u32;
+        *p = narrow((*p as i32 + delta).max(0) as u32);
     }
 
     /// The members of `n`'s joined feature.
@@ -273,5 +281,25 @@ mod tests {
         m.sort();
         assert_eq!(m, vec![a, b, c]);
         assert_eq!(g.roots().count(), 1);
+    }
+
+    #[test]
+    fn a_node_is_24_bytes_and_keeps_the_scored_mark_through_joins() {
+        assert_eq!(std::mem::size_of::<Node>(), 24);
+        let mut g = Graph::new();
+        let a = g.add(0, 0, FeatureKind::Road, 1, 0);
+        let b = g.add(1, 0, FeatureKind::Road, 1, 0);
+        let c = g.add(2, 0, FeatureKind::Road, 1, 0);
+        g.set_scored(a);
+        assert!(g.is_scored(a) && !g.is_scored(b));
+        // The scored feature is the smaller one here: its mark moves to the new root.
+        g.join(b, c, 0);
+        g.join(a, b, 2);
+        assert!(g.is_scored(c));
+        assert_eq!(g.size(a), 3);
+        assert_eq!(g.open(a), 1);
+        g.add_followers(c, 2);
+        g.add_followers(c, -5);
+        assert_eq!(g.followers(a), 0);
     }
 }

@@ -443,24 +443,33 @@ impl State {
 
     /// The state of plugin `me`, downcast.
     pub fn plugin<T: 'static>(&self, me: usize) -> &T {
-        match &self.plugin_state[me] {
+        match self.plugin_state.get(me) {
             // SAFETY: `ty` is the type of the boxed value (see `PluginSlot::new`).
-            Some(s) if s.ty == TypeId::of::<T>() => unsafe { &*(&*s.state as *const dyn PluginState as *const T) },
+            Some(Some(s)) if s.ty == TypeId::of::<T>() => unsafe {
+                &*(&*s.state as *const dyn PluginState as *const T)
+            },
             _ => wrong_state(me),
         }
     }
 
     pub fn plugin_mut<T: 'static>(&mut self, me: usize) -> &mut T {
-        match &mut self.plugin_state[me] {
+        match self.plugin_state.get_mut(me) {
             // SAFETY: `ty` is the type of the boxed value (see `PluginSlot::new`).
-            Some(s) if s.ty == TypeId::of::<T>() => unsafe { &mut *(&mut *s.state as *mut dyn PluginState as *mut T) },
+            Some(Some(s)) if s.ty == TypeId::of::<T>() => unsafe {
+                &mut *(&mut *s.state as *mut dyn PluginState as *mut T)
+            },
             _ => wrong_state(me),
         }
     }
 
-    /// Sets every plugin's state slot (game creation).
+    /// Sets every plugin's state slot (game creation). Empty slots at the end are left
+    /// out (read as empty): a rule set whose plugins keep no state clones no slot list.
     pub(crate) fn set_plugin_states(&mut self, states: impl Iterator<Item = Option<Box<dyn PluginState>>>) {
-        self.plugin_state = states.map(|s| s.map(PluginSlot::new)).collect();
+        let mut slots: Vec<Option<PluginSlot>> = states.map(|s| s.map(PluginSlot::new)).collect();
+        while slots.last().is_some_and(Option::is_none) {
+            slots.pop();
+        }
+        self.plugin_state = slots;
     }
 
     /// Parts of the tile placed this turn.
