@@ -4,7 +4,8 @@
 //! vector that holds something (the board's cells, parts, frontier and need codes, the
 //! feature graph, the figures, the draw pile) and nothing for the open cloisters (inline)
 //! or the plugin states (base keeps none: no slot list); `clone_from` into a scratch game
-//! that held as large a position allocates nothing.
+//! that held as large a position allocates nothing, plugin states with vectors included
+//! (they copy field by field, `carcassonne_core::clone_fields!`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -82,7 +83,12 @@ fn a_base_mid_game_clone_allocates_one_block_per_filled_vector() {
 
 #[test]
 fn clone_from_into_a_scratch_game_allocates_nothing() {
-    for file in ["config/base.toml", "config/princess-dragon.toml"] {
+    for file in [
+        "config/base.toml",
+        "config/princess-dragon.toml",
+        "config/classic-everything.toml",
+        "config/2025-everything.toml",
+    ] {
         let game = mid_game(file, 7, 70);
         // The scratch game held a copy of this position once: every vector has room.
         let mut scratch = game.clone();

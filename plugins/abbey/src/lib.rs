@@ -87,7 +87,7 @@ const TAKE: u16 = 1;
 const CHOOSE: u16 = 1;
 
 /// The plugin's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct AbbeyState {
     /// Seats that still have their abbey (bit = seat).
     pub has: u8,
@@ -98,6 +98,8 @@ pub struct AbbeyState {
     /// The current turn is a last-round turn.
     pub in_last_round: bool,
 }
+
+carcassonne_core::clone_fields!(AbbeyState { has, last_round, scheduled, in_last_round });
 
 impl Abbey {
     /// ABBEY-2: an empty cell with four placed neighbours.

@@ -80,11 +80,13 @@ impl Default for Acrobats {
 }
 
 /// The acrobats' game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct AcrobatsState {
     /// Every acrobat space on the board: its node.
     pub spaces: Vec<NodeId>,
 }
+
+carcassonne_core::clone_fields!(AcrobatsState { spaces });
 
 /// `Action::Plugin::code` of the pyramid scoring (ACROBATS-3); `a` is the space's node.
 const SCORE: u16 = 0;

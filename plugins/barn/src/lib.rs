@@ -89,11 +89,13 @@ pub const PLACE: u16 = 1;
 pub const CORNERS: [&str; 4] = ["NW", "NE", "SE", "SW"];
 
 /// The barn's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct BarnState {
     /// Barn figures on the board, in placement order.
     pub barns: Vec<FigureId>,
 }
+
+carcassonne_core::clone_fields!(BarnState { barns });
 
 /// The two half-edges (rotated, as on the board) meeting at corner `c` of a tile.
 fn corner_halves(c: u8) -> (usize, usize) {

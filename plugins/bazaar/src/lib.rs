@@ -157,7 +157,7 @@ pub const BUY: i32 = 0;
 pub const SELL: i32 = 1;
 
 /// The plugin's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct BazaarState {
     /// The auction under way (BAZAAR-2), if any.
     pub auction: Option<Auction>,
@@ -166,6 +166,8 @@ pub struct BazaarState {
     /// The current turn's tile was won at an auction (it starts none, BAZAAR-1).
     pub from_auction: bool,
 }
+
+carcassonne_core::clone_fields!(BazaarState { auction, queue, from_auction });
 
 impl Bazaar {
     /// BAZAAR-2: the most seat `seat` may bid or raise to now.

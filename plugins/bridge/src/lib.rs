@@ -116,13 +116,15 @@ pub struct PlacedBridge {
 }
 
 /// The bridges' game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct BridgeState {
     /// Bridges in each seat's supply (BRIDGE-1).
     pub left: [u8; MAX_PLAYERS],
     /// Every bridge placed, in order.
     pub bridges: Vec<PlacedBridge>,
 }
+
+carcassonne_core::clone_fields!(BridgeState { left, bridges });
 
 impl BridgeState {
     fn on(&self, part: u32) -> bool {

@@ -97,7 +97,7 @@ pub struct CastleInfo {
 }
 
 /// The castle's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct CastleState {
     pub castles: Vec<CastleInfo>,
     /// Castle tokens in each seat's supply.
@@ -105,6 +105,8 @@ pub struct CastleState {
     /// Roads, cities and monasteries completed this turn, with their values.
     completed: Vec<(NodeId, i32)>,
 }
+
+carcassonne_core::clone_fields!(CastleState { castles, tokens, completed });
 
 impl CastleState {
     fn is_knight(&self, id: FigureId) -> bool {

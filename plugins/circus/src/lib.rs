@@ -77,7 +77,7 @@ impl Default for Circus {
 }
 
 /// The big top's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct CircusState {
     /// Face-down tokens not yet drawn (values).
     pub bag: Vec<u8>,
@@ -90,6 +90,8 @@ pub struct CircusState {
     /// Tokens revealed so far (they left the game), in order.
     pub revealed: Vec<u8>,
 }
+
+carcassonne_core::clone_fields!(CircusState { bag, big_top, token, next, revealed });
 
 /// The factory a rule set names as `circus`.
 pub fn factory() -> PluginFactory {

@@ -102,7 +102,7 @@ pub const STEP: u16 = 1;
 pub const MAX_STEPS: u8 = 6;
 
 /// The dragon's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct DragonState {
     /// The dragon figure, once a volcano was placed (PD-DRAGON-1/2).
     pub figure: Option<FigureId>,
@@ -115,6 +115,8 @@ pub struct DragonState {
     /// Tiles visited in the current movement, the start tile first (PD-DRAGON-5).
     pub visited: [u32; MAX_STEPS as usize + 1],
 }
+
+carcassonne_core::clone_fields!(DragonState { figure, waiting, flushed, steps, visited });
 
 impl DragonState {
     /// Whether the dragon is in play (a volcano was placed).

@@ -77,7 +77,7 @@ pub fn factory() -> PluginFactory {
 pub const ASSIGN: u16 = 1;
 
 /// The fairy's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct FairyState {
     /// The fairy figure and the follower it is assigned to, while on the board.
     pub fairy: Option<(FigureId, FigureId)>,
@@ -88,6 +88,8 @@ pub struct FairyState {
     /// FD-FAIRY-2 was paid in final scoring.
     final_paid: bool,
 }
+
+carcassonne_core::clone_fields!(FairyState { fairy, completed, scored, final_paid });
 
 impl Fairy2025 {
     /// The fairy's follower.

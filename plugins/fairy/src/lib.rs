@@ -64,7 +64,7 @@ pub fn factory() -> PluginFactory {
 pub const MOVE: u16 = 1;
 
 /// The fairy's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct FairyState {
     /// The fairy figure, once moved onto the board (it starts beside it).
     pub figure: Option<FigureId>,
@@ -73,6 +73,8 @@ pub struct FairyState {
     /// Features paid this turn (or in final scoring): once per feature.
     pub paid: Vec<NodeId>,
 }
+
+carcassonne_core::clone_fields!(FairyState { figure, follower, paid });
 
 impl Fairy {
     /// The fairy's tile.

@@ -73,13 +73,15 @@ pub enum Turn {
 }
 
 /// River state: the last curve's direction.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct RiverState {
     pub last_curve: Turn,
     /// Per single river tile placed: its cell and the last curve of its branch up to it
     /// (RIVER-2 per branch of a double spring; cells not listed have none).
     pub branch_curve: Vec<(Pos, Turn)>,
 }
+
+carcassonne_core::clone_fields!(RiverState { last_curve, branch_curve });
 
 impl RiverState {
     /// The last curve of the branch that ends at `pos`.

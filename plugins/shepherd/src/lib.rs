@@ -102,7 +102,7 @@ pub const GROW: u16 = 2;
 pub const GATHER: u16 = 3;
 
 /// The shepherd's game state.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ShepherdState {
     /// Tokens in the bag (0 = wolf).
     pub bag: Vec<u8>,
@@ -119,6 +119,8 @@ pub struct ShepherdState {
     /// field is open, without a walk of the field (SHEPHERD-5's test, every turn).
     pub open_at: [Option<(NodeId, Pos)>; MAX_PLAYERS],
 }
+
+carcassonne_core::clone_fields!(ShepherdState { bag, flocks, shepherds, placed_turn, tended, open_at });
 
 impl Default for ShepherdState {
     fn default() -> Self {

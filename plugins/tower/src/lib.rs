@@ -131,7 +131,7 @@ pub struct Prisoner {
 }
 
 /// The tower's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct TowerState {
     /// Every Tower tile placed, in placement order.
     pub towers: Vec<TowerInfo>,
@@ -140,6 +140,8 @@ pub struct TowerState {
     /// Prisoners, in capture order.
     pub prisoners: Vec<Prisoner>,
 }
+
+carcassonne_core::clone_fields!(TowerState { towers, pieces, prisoners });
 
 impl TowerState {
     fn tower_at(&self, part: u32) -> Option<usize> {

@@ -98,11 +98,13 @@ pub struct Freed {
 }
 
 /// The plugin's game state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct WagonState {
     /// Wagons freed this turn, not yet decided.
     pub freed: Vec<Freed>,
 }
+
+carcassonne_core::clone_fields!(WagonState { freed });
 
 impl Wagon {
     /// WAGON-1: the features a wagon may stand on.
