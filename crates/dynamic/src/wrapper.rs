@@ -465,10 +465,17 @@ impl DynamicPlugin {
         subject: Subject,
         call: impl FnOnce(&HouseRuleBox, View<'_>, api::StatePtr),
     ) -> Verdict {
-        if st.failure().is_some() || !self.wanted(hook, st, subject) {
+        if self.skip(hook, st, subject) {
             return Verdict::PASS;
         }
         self.run_now(rules, st, me, hook, call)
+    }
+
+    /// Whether a hook is not to be called: the game was stopped, or none of the hook's
+    /// conditions holds. Checked before a hook's view is built.
+    #[inline]
+    fn skip(&self, hook: usize, st: &State, subject: Subject) -> bool {
+        st.failure().is_some() || !self.wanted(hook, st, subject)
     }
 
     /// [`DynamicPlugin::run`] once the hook is to be called.
@@ -930,8 +937,11 @@ impl Plugin for DynamicPlugin {
     }
 
     fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, action: &Action) {
+        if self.skip(bit::FIGURE_ACTION_DONE, st, Subject::Game) {
+            return;
+        }
         let av = action_view(rules, st, action, me, &self.figure_ids);
-        self.run(rules, st, me, bit::FIGURE_ACTION_DONE, Subject::Game, |r, v, s| r.on_figure_action_done(v, s, &av));
+        self.run_now(rules, st, me, bit::FIGURE_ACTION_DONE, |r, v, s| r.on_figure_action_done(v, s, &av));
     }
 
     fn restrict_figure_actions(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
@@ -960,6 +970,10 @@ impl Plugin for DynamicPlugin {
     }
 
     fn on_feature_scored(&self, rules: &Rules, st: &mut State, me: usize, ev: &ScoreEvent) {
+        // Conditions first: the view is built only for a call that is made.
+        if self.skip(bit::FEATURE_SCORED, st, ev.root.map_or(Subject::Game, Subject::Feature)) {
+            return;
+        }
         let sv = ScoreView {
             root: ev.root.into(),
             feature: RStr::from(ev.root.map_or("", |n| st.graph.node(n).kind.name())),
@@ -969,9 +983,7 @@ impl Plugin for DynamicPlugin {
             final_scoring: ev.final_scoring,
             per_city: ev.per_city.into(),
         };
-        self.run(rules, st, me, bit::FEATURE_SCORED, ev.root.map_or(Subject::Game, Subject::Feature), |r, v, s| {
-            r.on_feature_scored(v, s, &sv)
-        });
+        self.run_now(rules, st, me, bit::FEATURE_SCORED, |r, v, s| r.on_feature_scored(v, s, &sv));
     }
 
     fn on_figure_removed(
@@ -983,21 +995,23 @@ impl Plugin for DynamicPlugin {
         fig: &Figure,
         why: RemoveReason,
     ) {
+        if self.skip(bit::FIGURE_REMOVED, st, Subject::Figure(fig.kind)) {
+            return;
+        }
         let reason = match why {
             RemoveReason::Scored => "scored",
             RemoveReason::Plugin(p) => rules.plugins.get(p as usize).map_or("", |p| p.name.as_str()),
         };
         let rv = RemovedView { figure: figure_view(rules, st, id, fig, &self.figure_ids), reason: reason.into() };
-        self.run(rules, st, me, bit::FIGURE_REMOVED, Subject::Figure(fig.kind), |r, v, s| {
-            r.on_figure_removed(v, s, &rv)
-        });
+        self.run_now(rules, st, me, bit::FIGURE_REMOVED, |r, v, s| r.on_figure_removed(v, s, &rv));
     }
 
     fn on_figure_moved(&self, rules: &Rules, st: &mut State, me: usize, id: FigureId, from: &Figure) {
+        if self.skip(bit::FIGURE_MOVED, st, Subject::Figure(from.kind)) {
+            return;
+        }
         let fv = figure_view(rules, st, id, from, &self.figure_ids);
-        self.run(rules, st, me, bit::FIGURE_MOVED, Subject::Figure(from.kind), |r, v, s| {
-            r.on_figure_moved(v, s, id, &fv)
-        });
+        self.run_now(rules, st, me, bit::FIGURE_MOVED, |r, v, s| r.on_figure_moved(v, s, id, &fv));
     }
 
     fn is_protected(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {

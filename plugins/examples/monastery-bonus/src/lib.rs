@@ -5,7 +5,7 @@
 //! difference, under the same `monastery` score source. Final scoring of incomplete
 //! monasteries is unchanged.
 
-use carcassonne_plugin_api::{export_plugin, Declare, Effects, Hooks, Outcome, Rule, ScoreView, Source, View};
+use carcassonne_plugin_api::{export_plugin, Declare, Effects, Hooks, Outcome, Rule, ScoreView, Source, View, When};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -35,6 +35,9 @@ impl Rule for MonasteryBonus {
     fn declare(&mut self, d: &mut Declare) -> Outcome {
         d.requires("base");
         self.source = d.source("monastery");
+        // Called only for monastery scorings (the engine checks the kind: no call for the
+        // cities, roads and fields of every turn and of the final scoring).
+        d.only_when(Hooks::FEATURE_SCORED, When::FeatureKind("monastery"));
         Ok(())
     }
 
