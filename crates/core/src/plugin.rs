@@ -155,8 +155,9 @@ pub struct FigurePlacement {
 pub struct Query {
     pub key: QueryKey,
     pub figure: Option<FigureId>,
-    /// The figure kind in question when there is no figure yet (e.g. `portal_target`: a
-    /// figure of this kind from supply).
+    /// The figure kind in question: the figure's own ([`Query::about_figure`]), or, when
+    /// there is no figure yet, the kind of one to come (e.g. `portal_target`: a figure of
+    /// this kind from supply).
     pub kind: Option<u8>,
     pub part: Option<u32>,
     pub node: Option<NodeId>,

@@ -520,10 +520,8 @@ impl Rules {
         if key >= self.query_lists.len() {
             return &[];
         }
-        let kind = match q.figure {
-            Some(id) => st.figures.get(id as usize).map(|f| f.kind),
-            None => q.kind,
-        };
+        // The kind asked about; a question that names only a figure, its kind.
+        let kind = q.kind.or_else(|| q.figure.and_then(|id| st.figures.get(id as usize)).map(|f| f.kind));
         let i = match kind {
             Some(k) if (k as usize) < MAX_FIGURE_KINDS => key * MAX_FIGURE_KINDS + k as usize,
             _ => self.query_lists.len() * MAX_FIGURE_KINDS + key,
