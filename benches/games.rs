@@ -23,6 +23,10 @@ use carcassonne_core::replay::replay_full;
 use carcassonne_core::{Action, Game, Rng, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
+#[path = "../tests/position_util/mod.rs"]
+mod position_util;
+use position_util::mid_game;
+
 /// Games per `random_game` iteration (distinct seeds).
 const BATCH: u64 = 64;
 
@@ -52,22 +56,6 @@ fn random_game(rules: &Arc<Rules>, seed: u64, buf: &mut Vec<Action>) -> Game {
     let mut bots: Vec<Box<dyn Bot>> =
         (0..players as u64).map(|s| Box::new(RandomBot(Rng::new(seed ^ (s << 32)))) as Box<dyn Bot>).collect();
     run_to_end(&mut game, &mut bots, buf).expect("game runs");
-    game
-}
-
-/// Plays `decisions` random decisions of a seeded game: a fixed mid-game position.
-fn mid_game(rules: &Arc<Rules>, seed: u64, decisions: usize) -> Game {
-    let mut game = Game::new(rules.clone(), rules.default_players, seed).expect("game");
-    let mut rng = Rng::new(seed);
-    let mut buf = Vec::new();
-    for _ in 0..decisions {
-        game.legal_actions(&mut buf);
-        if buf.is_empty() {
-            break;
-        }
-        let a = buf[rng.below(buf.len())];
-        game.play_unchecked(a);
-    }
     game
 }
 

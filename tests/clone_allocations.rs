@@ -10,8 +10,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+mod position_util;
+
 use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_core::{Game, Rng};
+use position_util::mid_game;
 
 /// The system allocator, counting this thread's allocations while `COUNTING` is set.
 struct Counting;
@@ -52,25 +54,10 @@ fn blocks<T>(f: impl FnOnce() -> T) -> (usize, T) {
     (BLOCKS.with(Cell::get), out)
 }
 
-/// The position after `decisions` random decisions of seed `seed` (as the criterion
-/// `clone` bench builds it).
-fn mid_game(file: &str, seed: u64, decisions: usize) -> Game {
-    let rules = load_rules_file(file).unwrap().0;
-    let mut game = Game::new(rules.clone(), rules.default_players, seed).unwrap();
-    let (mut rng, mut buf) = (Rng::new(seed), Vec::new());
-    for _ in 0..decisions {
-        game.legal_actions(&mut buf);
-        if buf.is_empty() {
-            break;
-        }
-        game.play_unchecked(buf[rng.below(buf.len())]);
-    }
-    game
-}
-
 #[test]
 fn a_base_mid_game_clone_allocates_one_block_per_filled_vector() {
-    let game = mid_game("config/base.toml", 7, 70);
+    // The position the criterion `clone` bench copies.
+    let game = mid_game(&load_rules_file("config/base.toml").unwrap().0, 7, 70);
     let st = &game.st;
     assert!(st.board.len() > 20 && !st.figures.is_empty() && !st.stack.is_empty());
     assert!(st.completed.is_empty() && st.pending.is_empty() && st.extra_features.is_empty());
@@ -89,10 +76,12 @@ fn clone_from_into_a_scratch_game_allocates_nothing() {
         "config/classic-everything.toml",
         "config/2025-everything.toml",
     ] {
-        let game = mid_game(file, 7, 70);
+        let rules = load_rules_file(file).unwrap().0;
+        // The position the criterion `clone_from` bench copies.
+        let game = mid_game(&rules, 7, 70);
         // The scratch game held a copy of this position once: every vector has room.
         let mut scratch = game.clone();
-        scratch.clone_from(&mid_game(file, 8, 20));
+        scratch.clone_from(&mid_game(&rules, 8, 20));
         let (n, ()) = blocks(|| scratch.clone_from(&game));
         assert_eq!(n, 0, "{file}: blocks allocated by clone_from");
         assert_eq!(format!("{:?}", scratch.st), format!("{:?}", game.st), "{file}");

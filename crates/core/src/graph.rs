@@ -168,10 +168,10 @@ impl Graph {
         }
         // Sizes add; the scored bits combine.
         x.size = ((x.size & !SCORED) + (y.size & !SCORED)) | ((x.size | y.size) & SCORED);
-        // No sum comes near `u16::MAX` on a board of at most MAX_TILES tiles.
-        x.open = (x.open + y.open).saturating_sub(closed as u16);
-        x.pennants += y.pennants;
-        x.followers += y.followers;
+        // Saturating: plugins may add pennants, followers and open sides of their own.
+        x.open = x.open.saturating_add(y.open).saturating_sub(closed as u16);
+        x.pennants = x.pennants.saturating_add(y.pennants);
+        x.followers = x.followers.saturating_add(y.followers);
         y.parent = ra;
         // Splice the two circular member lists.
         std::mem::swap(&mut x.next, &mut y.next);
@@ -301,5 +301,12 @@ mod tests {
         g.add_followers(c, 2);
         g.add_followers(c, -5);
         assert_eq!(g.followers(a), 0);
+        // Counts stop at u16::MAX, also when two full features join.
+        let d = g.add(3, 0, FeatureKind::City, 1, 0);
+        let e = g.add(4, 0, FeatureKind::City, 1, 0);
+        g.add_pennants(d, 70_000);
+        g.add_pennants(e, 70_000);
+        g.join(d, e, 2);
+        assert_eq!(g.pennants(d), u16::MAX as u32);
     }
 }
