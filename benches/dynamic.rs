@@ -21,6 +21,10 @@
 #[path = "../tests/plugin_util/mod.rs"]
 mod plugin_util;
 
+/// The binary's allocator (src/main.rs), so that the benches measure what `carcassonne` does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::sync::Arc;
 
 use carcassonne_cli::bots::{Bot, RandomBot};

@@ -12,6 +12,9 @@
 //! Inputs are fixed by seed. A rule set that cannot be loaded here (e.g. a house-rule
 //! plugin library not built) is reported and skipped.
 
+/// The binary's allocator (src/main.rs), so that the benches measure what `carcassonne` does.
+// #[global_allocator]
+// static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::hint::black_box;
 use std::sync::Arc;
 
