@@ -13,8 +13,9 @@
 //! plugin library not built) is reported and skipped.
 
 /// The binary's allocator (src/main.rs), so that the benches measure what `carcassonne` does.
-// #[global_allocator]
-// static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::hint::black_box;
 use std::sync::Arc;
 
