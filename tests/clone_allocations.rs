@@ -88,3 +88,10 @@ fn clone_from_into_a_scratch_game_allocates_nothing() {
         assert_eq!(format!("{:?}", scratch.st), format!("{:?}", game.st), "{file}");
     }
 }
+
+#[test]
+fn a_game_is_a_small_handle() {
+    // A game moves (into a vector of positions, out of a function) without copying its
+    // state: the rules' and the state's addresses only (docs/performance.md, step 23).
+    assert_eq!(std::mem::size_of::<carcassonne_core::Game>(), 2 * std::mem::size_of::<usize>());
+}

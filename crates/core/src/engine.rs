@@ -51,7 +51,7 @@ pub struct Game {
 
 impl Clone for Game {
     fn clone(&self) -> Game {
-        Game { rules: self.rules.clone(), st: boxed(|| self.st.copy(true)) }
+        Game { rules: self.rules.clone(), st: Box::new(self.st.copy(true)) }
     }
 
     fn clone_from(&mut self, source: &Game) {
@@ -62,17 +62,11 @@ impl Clone for Game {
     }
 }
 
-/// A state built straight into its heap block (no copy through the stack).
-#[inline(always)]
-fn boxed(f: impl FnOnce() -> State) -> Box<State> {
-    Box::write(Box::new_uninit(), f())
-}
-
 impl Game {
     /// A copy without the record log (for a search: a recorded game's log is the costly
     /// part of a copy, and a playout needs none).
     pub fn clone_without_log(&self) -> Game {
-        Game { rules: self.rules.clone(), st: boxed(|| self.st.copy(false)) }
+        Game { rules: self.rules.clone(), st: Box::new(self.st.copy(false)) }
     }
 
     /// A new game with shuffled stacks.
