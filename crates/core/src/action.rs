@@ -60,34 +60,6 @@ pub enum Action {
     },
 }
 
-/// Candidate placements of one tile, as [`crate::Plugin::allow_tiles`] receives them: every
-/// element is an [`Action::PlaceTile`] (the type guarantees it; code may rely on it).
-#[derive(Clone, Copy, Debug)]
-pub struct TileCandidates<'a>(&'a [Action]);
-
-impl<'a> TileCandidates<'a> {
-    /// The list, if every action in it is a tile placement.
-    pub fn new(list: &'a [Action]) -> Option<Self> {
-        list.iter().all(|a| matches!(a, Action::PlaceTile { .. })).then_some(TileCandidates(list))
-    }
-    /// A list the engine generated (tile placements only), unchecked.
-    pub(crate) fn generated(list: &'a [Action]) -> Self {
-        debug_assert!(Self::new(list).is_some());
-        TileCandidates(list)
-    }
-    /// The tile placements.
-    pub fn as_slice(&self) -> &'a [Action] {
-        self.0
-    }
-}
-
-impl std::ops::Deref for TileCandidates<'_> {
-    type Target = [Action];
-    fn deref(&self) -> &[Action] {
-        self.0
-    }
-}
-
 /// `PlaceFigure::feature` for a figure placed on a tile rather than on a feature.
 pub const NO_FEATURE: u8 = u8::MAX;
 
@@ -116,17 +88,4 @@ pub struct Decision {
     pub player: u8,
     /// What is to be decided.
     pub kind: DecisionKind,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tile_candidates_hold_only_tile_placements() {
-        let tile = Action::PlaceTile { rot: Rotation::from_quarters(1), face: 0, pos: Pos::new(1, 0) };
-        assert_eq!(TileCandidates::new(&[tile, tile]).map(|c| c.len()), Some(2));
-        assert!(TileCandidates::new(&[tile, Action::Pass]).is_none());
-        assert!(TileCandidates::new(&[Action::PlaceFigure { kind: 0, feature: 0, part: 0 }]).is_none());
-    }
 }

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use crate::action::{Action, Decision, DecisionKind, NO_FEATURE};
+use crate::candidates::{TileCandidates, TileVetoes};
 use crate::geometry::{Pos, Rotation};
-use crate::placement::{check_tile, countable_tile, counted_pick, place_parts, tile_placements};
+use crate::placement::{check_tile, counted_pick, place_parts, tile_placements, widen};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
 use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
@@ -179,19 +180,28 @@ impl Game {
     /// One legal action of the current decision, chosen by index: `pick(n)` gets the number
     /// of legal actions (at least one) and returns an index below it. The same action as
     /// [`Game::legal_actions`] into `buf` followed by `buf[pick(buf.len())]`, but the
-    /// placements of a one-part tile that no plugin vetoes are counted and located without
-    /// listing them all (`buf` then holds only the placement variants, if a plugin offers
-    /// them). `None` when there is no legal action (or no decision).
+    /// placements of a one-part tile are counted and located without listing them all when
+    /// no plugin forbids one of them without asking for the list (`buf` then holds only the
+    /// placement variants, if a plugin offers them). `None` when there is no legal action
+    /// (or no decision).
     pub fn pick_action(&self, buf: &mut Vec<Action>, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         let (rules, st) = (&*self.rules, &self.st);
         if let (Some(d), Some(t)) = (st.decision(), st.tile) {
-            if d.kind == DecisionKind::PlaceTile && countable_tile(rules, t) {
+            if d.kind == DecisionKind::PlaceTile && rules.catalog.tiles[t as usize].is_single() {
+                if rules.tile_has_vetoers(t) && judged_list(rules, st, t, buf) {
+                    if buf.is_empty() {
+                        return None;
+                    }
+                    let i = pick(buf.len());
+                    return buf.get(i).copied();
+                }
                 if !rules.uses(Hooks::PLACEMENT_VARIANTS) {
                     return counted_pick(rules, st, t, &[], |_| false, pick);
                 }
-                // The variants are listed (few), the plain placements before them counted.
+                // The variants are listed (few, each judged by the vetoes), the plain
+                // placements before them counted.
                 buf.clear();
-                rules.placement_variants(st, t, buf);
+                widen(rules, st, t, buf, 0);
                 let pass = |plain: usize| plain == 0 && may_discard(rules, st, t, buf);
                 return counted_pick(rules, st, t, buf, pass, pick);
             }
@@ -476,6 +486,30 @@ impl Game {
 /// Whether the player may discard drawn tile `t` instead of placing it: every legal
 /// placement in `legal` is a variant, and the plugin of the first lets them
 /// ([`crate::Plugin::may_discard`], BRIDGE-3).
+/// The tile vetoes of a one-part tile `t`, judged with the placements listed on demand: when
+/// a plugin asked for the list or forbade a placement, `buf` ends holding the legal actions
+/// (as [`Game::legal_actions`] lists them) and the answer is true; else nothing is listed
+/// and every plain placement is allowed (false: the caller counts them).
+fn judged_list(rules: &Rules, st: &State, t: TileTypeId, buf: &mut Vec<Action>) -> bool {
+    let candidates = TileCandidates::on_demand(rules, st, t, std::mem::take(buf));
+    let mut vetoes = TileVetoes::new();
+    rules.judge_tiles(st, t, &candidates, &mut vetoes);
+    if !vetoes.any() && !candidates.is_listed() {
+        *buf = candidates.into_buffer();
+        return false;
+    }
+    candidates.list();
+    *buf = candidates.into_buffer();
+    vetoes.retain(buf, 0);
+    if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+        widen(rules, st, t, buf, 0);
+        if may_discard(rules, st, t, buf) {
+            buf.push(Action::Pass);
+        }
+    }
+    true
+}
+
 fn may_discard(rules: &Rules, st: &State, t: TileTypeId, legal: &[Action]) -> bool {
     let variant = |a: &Action| match *a {
         Action::PlaceTileVariant { variant, .. } => variant,

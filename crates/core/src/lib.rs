@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod board;
+pub mod candidates;
 pub mod catalog;
 pub mod config;
 pub mod determinize;
@@ -27,8 +28,9 @@ pub mod setup;
 pub mod state;
 pub mod tile;
 
-pub use action::{Action, Decision, DecisionKind, TileCandidates, NO_FEATURE};
+pub use action::{Action, Decision, DecisionKind, NO_FEATURE};
 pub use board::{MAX_COORD, MAX_TILES};
+pub use candidates::{TileCandidates, TileVetoes};
 pub use catalog::Catalog;
 pub use config::{build_from_options, load_rules, load_rules_with, FileLoader, FilePlugin, PluginFactory};
 pub use determinize::DrawClasses;

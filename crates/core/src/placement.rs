@@ -167,9 +167,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
         let vetoes = rules.tile_has_vetoers(t);
         if !any {
             let from = out.len();
-            for (fi, face) in tile.faces.iter().enumerate() {
-                found |= push_fitting(st, face, fi as u8, out);
-            }
+            found = plain_placements(rules, st, t, out);
             if vetoes {
                 // The same order as generated: vetoed placements are dropped in place.
                 rules.veto_tiles(st, t, out, from);
@@ -239,6 +237,18 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
     found
 }
 
+/// Appends the plain placements of one-part tile `t` (every face, frontier cell and fitting
+/// rotation, before any veto) to `out`; returns whether there is one.
+pub(crate) fn plain_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>) -> bool {
+    let tile = &rules.catalog.tiles[t as usize];
+    debug_assert!(tile.is_single());
+    let mut found = false;
+    for (fi, face) in tile.faces.iter().enumerate() {
+        found |= push_fitting(st, face, fi as u8, out);
+    }
+    found
+}
+
 /// Appends the plugins' placement variants of tile `t` ([`Hooks::PLACEMENT_VARIANTS`],
 /// [`Action::PlaceTileVariant`]) to `out`, whose plain placements start at `from`, and
 /// runs the tile vetoes over them (one by one, through [`Rules::allow_tile`]);
@@ -246,7 +256,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
 /// placements: the plain generation above is untouched otherwise.
 #[cold]
 #[inline(never)]
-fn widen(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, from: usize) -> bool {
+pub(crate) fn widen(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, from: usize) -> bool {
     let start = out.len();
     rules.placement_variants(st, t, out);
     if out.len() > start && rules.tile_has_vetoers(t) {
@@ -336,17 +346,9 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
     len > start
 }
 
-/// Whether the plain placements of tile `t` (no variant) can be counted without being
-/// listed: every face has one part and no plugin vetoes them (they are then exactly the
-/// fitting rotations of each frontier cell). Placement variants, if any plugin offers
-/// them, come after them in the list ([`tile_placements`]).
-pub(crate) fn countable_tile(rules: &Rules, t: TileTypeId) -> bool {
-    rules.catalog.tiles[t as usize].is_single() && !rules.tile_has_vetoers(t)
-}
-
-/// One legal placement of a [`countable_tile`] `t` chosen by index, the plain placements
-/// counted, not listed: `pick(n)` gets the number of choices (at least one) and returns
-/// an index below it. The choices are, in the order of the legal-action list, the plain
+/// One legal placement of a one-part tile `t` chosen by index, the plain placements
+/// counted, not listed (when no plugin forbids any of them): `pick(n)` gets the number of
+/// choices (at least one) and returns an index below it. The choices are, in the order of the legal-action list, the plain
 /// placements (faces, frontier cells, rotations: [`tile_placements`]), then `tail` (the
 /// placement variants), then a pass if `pass(plain count)` says so. `None` when there is
 /// no choice (or the index is out of range).

@@ -6,7 +6,8 @@
 
 use std::any::Any;
 
-use crate::action::{Action, Decision, TileCandidates};
+use crate::action::{Action, Decision};
+use crate::candidates::{TileCandidates, TileVetoes};
 use crate::draw::Canvas;
 use crate::graph::NodeId;
 use crate::rules::{Registry, Rules};
@@ -269,24 +270,28 @@ pub trait Plugin: Send + Sync + 'static {
     fn tile_veto_reason(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> Option<String> {
         None
     }
-    /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once:
-    /// sets `allowed[i] = false` for each one it forbids (skip
-    /// those already false). The default asks `allow_tile` one by one; a plugin whose call
-    /// is costly (a run-time plugin across a library boundary) answers the list at once.
+    /// [`Plugin::allow_tile`] for every placement of tile `tile` in `candidates` at once
+    /// (one call per decision): forbids each one it vetoes with [`TileVetoes::forbid`]
+    /// (skip those already forbidden). The list is made when first asked for
+    /// ([`TileCandidates::list`]): a plugin that sees from the state alone that it forbids
+    /// nothing now returns without asking, and the engine then counts the placements
+    /// instead of listing them. The default asks `allow_tile` of each candidate; a plugin
+    /// whose call is costly (a run-time plugin across a library boundary) answers at once.
     fn allow_tiles(
         &self,
         rules: &Rules,
         st: &State,
         me: usize,
         tile: TileTypeId,
-        candidates: TileCandidates<'_>,
-        allowed: &mut [bool],
+        candidates: &TileCandidates<'_>,
+        vetoes: &mut TileVetoes,
     ) {
-        // Only a veto is written: a plugin that allows leaves `allowed` alone.
-        for (a, ok) in candidates.iter().zip(allowed.iter_mut()) {
-            if let (true, Action::PlaceTile { pos, rot, face }) = (*ok, *a) {
-                if !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot, variant: 0 }) {
-                    *ok = false;
+        for (i, a) in candidates.list().iter().enumerate() {
+            if let Action::PlaceTile { pos, rot, face } = *a {
+                if !vetoes.is_forbidden(i)
+                    && !self.allow_tile(rules, st, me, &TilePlacement { tile, face, pos, rot, variant: 0 })
+                {
+                    vetoes.forbid(i);
                 }
             }
         }

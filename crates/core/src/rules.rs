@@ -1,7 +1,8 @@
 //! A compiled rule set: the tile catalog, the plugins in resolved order, hook dispatch
 //! tables, and what the plugins registered (figure kinds, score sources, statistics).
 
-use crate::action::{Action, Decision, TileCandidates};
+use crate::action::{Action, Decision};
+use crate::candidates::{TileCandidates, TileVetoes};
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
@@ -577,44 +578,27 @@ impl Rules {
     pub fn tile_has_vetoers(&self, t: TileTypeId) -> bool {
         !self.tile_vetoers[t as usize].is_empty()
     }
+    /// Every plugin that may veto tile `tile` judges `candidates` (one call each).
+    pub(crate) fn judge_tiles(
+        &self,
+        st: &State,
+        tile: TileTypeId,
+        candidates: &TileCandidates,
+        vetoes: &mut TileVetoes,
+    ) {
+        for &i in &self.tile_vetoers[tile as usize] {
+            self.p(i).allow_tiles(self, st, i as usize, tile, candidates, vetoes);
+        }
+    }
     /// Removes from `out[from..]` (placements of tile `tile`) those a plugin forbids, keeping
     /// the order; every plugin that may veto the tile answers the list at once.
     pub(crate) fn veto_tiles(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
-        const STACK: usize = 128;
-        let list = &self.tile_vetoers[tile as usize];
-        let n = out.len() - from;
-        if list.is_empty() || n == 0 {
+        if self.tile_vetoers[tile as usize].is_empty() || out.len() == from {
             return;
         }
-        if n > STACK {
-            return self.veto_many(st, tile, out, from);
-        }
-        let mut allowed = [true; STACK];
-        for &i in list {
-            self.p(i).allow_tiles(
-                self,
-                st,
-                i as usize,
-                tile,
-                TileCandidates::generated(&out[from..]),
-                &mut allowed[..n],
-            );
-        }
-        // Mostly nothing is vetoed: a branch-free check over the whole array first.
-        if allowed.iter().fold(true, |all, &ok| all & ok) {
-            return;
-        }
-        retain_allowed(out, from, &allowed[..n]);
-    }
-    /// [`Rules::veto_tiles`] for a long candidate list (on the heap).
-    #[cold]
-    #[inline(never)]
-    fn veto_many(&self, st: &State, tile: TileTypeId, out: &mut Vec<Action>, from: usize) {
-        let mut allowed = vec![true; out.len() - from];
-        for &i in &self.tile_vetoers[tile as usize] {
-            self.p(i).allow_tiles(self, st, i as usize, tile, TileCandidates::generated(&out[from..]), &mut allowed);
-        }
-        retain_allowed(out, from, &allowed);
+        let mut vetoes = TileVetoes::new();
+        self.judge_tiles(st, tile, &TileCandidates::generated(&out[from..]), &mut vetoes);
+        vetoes.retain(out, from);
     }
     /// The plugin that vetoes this tile placement, if any.
     pub fn tile_veto(&self, st: &State, p: &TilePlacement) -> Option<&str> {
@@ -740,17 +724,4 @@ impl Rules {
     pub(crate) fn plugin_describe(&self, st: &State, plugin: u8, a: &Action) -> serde_json::Value {
         self.p(plugin).describe_action(self, st, plugin as usize, a)
     }
-}
-
-/// Keeps the actions of `out[from..]` whose `allowed` entry is true, in order.
-fn retain_allowed(out: &mut Vec<Action>, from: usize, allowed: &[bool]) {
-    let Some(first) = allowed.iter().position(|&ok| !ok) else { return };
-    let mut k = from + first;
-    for j in first + 1..allowed.len() {
-        if allowed[j] {
-            out[k] = out[from + j];
-            k += 1;
-        }
-    }
-    out.truncate(k);
 }

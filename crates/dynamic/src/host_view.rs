@@ -3,17 +3,17 @@
 
 use std::cell::Cell;
 
-use abi_stable::std_types::{RNone, ROption, RSome, RStr, RString, RVec};
+use abi_stable::std_types::{RNone, ROption, RSlice, RSome, RStr, RString, RVec};
 use carcassonne_core::action::Action;
 use carcassonne_core::plugin::{FigurePlacement, Query, QueryKey};
 
 use crate::wrapper::DynamicPlugin;
 use carcassonne_core::rules::Rules;
 use carcassonne_core::state::{Figure, FigureId, State};
-use carcassonne_core::Pos;
+use carcassonne_core::{Pos, TileCandidates};
 use carcassonne_plugin_api::{
-    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, IdRange, PluginAction, QueryView, RawEffects,
-    TileView, Verdict, NOT_MINE,
+    ActionView, FeatureView, FigurePlacementView, FigureView, GameView, IdRange, Placement, PluginAction, QueryView,
+    RawEffects, TileView, Verdict, NOT_MINE,
 };
 
 /// The index of engine figure kind `kind` among a plugin's declared kinds (`own`: their
@@ -91,6 +91,8 @@ pub struct HostView<'a> {
     plugin: &'a DynamicPlugin,
     /// What the hook handed back.
     pub(crate) out: Cell<Reported>,
+    /// The drawn tile's candidate placements (`judge_tiles` only).
+    candidates: Option<&'a TileCandidates<'a>>,
 }
 
 thread_local! {
@@ -116,7 +118,14 @@ pub(crate) enum Reported {
 impl<'a> HostView<'a> {
     #[inline]
     pub(crate) fn new(rules: &'a Rules, st: &'a State, me: usize, plugin: &'a DynamicPlugin) -> Self {
-        HostView { rules, st, me, plugin, out: Cell::new(Reported::Nothing) }
+        HostView { rules, st, me, plugin, out: Cell::new(Reported::Nothing), candidates: None }
+    }
+
+    /// The view of `judge_tiles`: [`GameView::tile_candidates`] lists `candidates`.
+    #[inline]
+    pub(crate) fn judging(mut self, candidates: &'a TileCandidates<'a>) -> Self {
+        self.candidates = Some(candidates);
+        self
     }
 }
 
@@ -344,4 +353,28 @@ impl GameView for HostView<'_> {
         };
         self.out.set(kept);
     }
+    fn tile_candidates(&self) -> RSlice<'_, Placement> {
+        RSlice::from_slice(self.candidates.map_or(&[], |c| as_placements(c)))
+    }
 }
+
+/// The engine's list of tile placements as the interface's [`Placement`]s, without a copy
+/// (listed now if they were not yet).
+pub(crate) fn as_placements<'c>(candidates: &'c TileCandidates<'_>) -> &'c [Placement] {
+    let list = candidates.list();
+    // SAFETY: `Action` is `repr(u8)`, so `Action::PlaceTile` is laid out as a `repr(C)`
+    // struct of its tag (0) and fields in order (`Rotation` is one byte, `Pos` two i32):
+    // exactly `Placement` (checked below, at compile time); `TileCandidates` holds only
+    // that variant.
+    unsafe { std::slice::from_raw_parts(list.as_ptr().cast::<Placement>(), list.len()) }
+}
+
+/// `Action::PlaceTile` and `Placement` agree on size, alignment and every field.
+const _: () = {
+    use std::mem::{align_of, size_of};
+    assert!(size_of::<Action>() == size_of::<Placement>() && align_of::<Action>() == align_of::<Placement>());
+    let a = Action::PlaceTile { rot: carcassonne_core::Rotation::from_quarters(3), face: 7, pos: Pos::new(-70_000, 9) };
+    // SAFETY: reads only bytes that are fields of both (no padding).
+    let p = unsafe { &*(&a as *const Action).cast::<Placement>() };
+    assert!(p.tag == Placement::TAG && p.quarters == 3 && p.face == 7 && p.x == -70_000 && p.y == 9);
+};

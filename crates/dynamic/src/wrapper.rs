@@ -15,6 +15,7 @@ use abi_stable::sabi_types::RRef;
 use crate::conditions::{Conditions, Subject};
 use crate::host_view::{action_view, figure_view, HostView, Reported};
 
+use crate::host_view::as_placements;
 use abi_stable::std_types::{RErr, ROk, RSlice, RSliceMut, RStr, RVec};
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::FilePlugin;
@@ -24,7 +25,7 @@ use carcassonne_core::plugin::{
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, LogEntry, RemoveReason, ScoreEvent, State, MAX_PLAYERS};
-use carcassonne_core::{NodeId, Pos, TileCandidates, TileTypeId};
+use carcassonne_core::{NodeId, TileCandidates, TileTypeId, TileVetoes};
 use carcassonne_plugin_api as api;
 use carcassonne_plugin_api::{
     ActionView, FigurePlacementView, GameView_TO, HouseRuleBox, Placement, QueryView, RawEffects, RemovedView,
@@ -66,6 +67,8 @@ pub struct DynamicPlugin {
     looks: Vec<api::FigureLookDecl>,
     /// Whether the file has `draw` (built against 4.2 or later).
     draws: bool,
+    /// Whether the file has `judge_tiles` (built against 4.3 or later).
+    judges: bool,
 }
 
 /// A plugin file's per-game state in the engine's slot: the plugin's box and the address
@@ -218,6 +221,7 @@ impl DynamicPlugin {
             land_markers: Vec::new(),
             looks,
             draws,
+            judges: inst.built_with.minor >= 3,
         };
         Ok(FilePlugin { name, requires, conflicts, options, tile_files, plugin: Box::new(plugin) })
     }
@@ -409,6 +413,53 @@ impl DynamicPlugin {
         Ok(())
     }
 
+    /// `allow_tiles` of a file older than 4.3: the whole list, an answer per candidate.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    fn allow_listed(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        state: api::StatePtr,
+        id: RStr<'_>,
+        candidates: &TileCandidates<'_>,
+        vetoes: &mut TileVetoes,
+    ) {
+        let placed = as_placements(candidates);
+        let mut allowed: Vec<bool> = (0..placed.len()).map(|i| !vetoes.is_forbidden(i)).collect();
+        let hv = HostView::new(rules, st, me, self);
+        self.rule.allow_tiles(
+            view(&hv),
+            state,
+            id,
+            RSlice::from_slice(placed),
+            RSliceMut::from_mut_slice(&mut allowed),
+        );
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_TILE, out);
+            return;
+        }
+        for (i, _) in allowed.iter().enumerate().filter(|(_, ok)| !**ok) {
+            vetoes.forbid(i);
+        }
+    }
+
+    /// Applies the candidates `judge_tiles` forbade (indices into the candidate list); an
+    /// index beyond the list stops the game and forbids nothing.
+    #[cold]
+    fn forbid(&self, st: &State, candidates: &TileCandidates<'_>, forbidden: &[u32], vetoes: &mut TileVetoes) {
+        let n = candidates.list().len();
+        if let Some(&bad) = forbidden.iter().find(|&&i| i as usize >= n) {
+            let what = format_args!("invalid answer: it forbids candidate #{bad}, but there are {n} candidates");
+            self.fail(st, bit::ALLOW_TILE, what);
+            return;
+        }
+        for &i in forbidden {
+            vetoes.forbid(i as usize);
+        }
+    }
     /// What a judging hook handed back besides its verdict: an error, or effects it may not
     /// have. Either stops the game; the verdict then counts as PASS.
     #[cold]
@@ -848,6 +899,14 @@ impl Plugin for DynamicPlugin {
             return true;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return true };
+        if self.judges {
+            // The batched hook with a list of one (`judge_tiles` is what a 4.3 file answers).
+            let one = [Action::PlaceTile { pos: p.pos, rot: p.rot, face: p.face }];
+            let Some(one) = TileCandidates::new(&one) else { return true };
+            let mut vetoes = TileVetoes::new();
+            self.allow_tiles(rules, st, me, p.tile, &one, &mut vetoes);
+            return !vetoes.any();
+        }
         let one = [Placement::new(p.pos.x, p.pos.y, p.rot.quarters(), p.face)];
         let mut allowed = [true];
         let id = RStr::from(rules.catalog.tiles[p.tile as usize].id.as_str());
@@ -861,31 +920,38 @@ impl Plugin for DynamicPlugin {
         allowed[0]
     }
 
-    /// One call across the boundary per decision: the engine's candidate list itself
-    /// (laid out as [`Placement`]s: see `as_placements`).
+    /// One call across the boundary per decision: `judge_tiles` (4.3), which lists the
+    /// candidates only if the plugin asks for them, or `allow_tiles` (older files) with the
+    /// engine's candidate list itself (laid out as [`Placement`]s: see `as_placements`).
     fn allow_tiles(
         &self,
         rules: &Rules,
         st: &State,
         me: usize,
         tile: TileTypeId,
-        candidates: TileCandidates<'_>,
-        allowed: &mut [bool],
+        candidates: &TileCandidates<'_>,
+        vetoes: &mut TileVetoes,
     ) {
         if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, st, Subject::Tile(tile)) {
             return;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return };
         let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
-        let hv = HostView::new(rules, st, me, self);
-        let placed = as_placements(candidates);
-        let n = placed.len().min(allowed.len());
-        let (placed, oks) = (&placed[..n], &mut allowed[..n]);
-        self.rule.allow_tiles(view(&hv), state, id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(oks));
-        let out = hv.out.into_inner();
+        if !self.judges {
+            return self.allow_listed(rules, st, me, state, id, candidates, vetoes);
+        }
+        let mut forbidden = RVec::new();
+        let out = {
+            let hv = HostView::new(rules, st, me, self).judging(candidates);
+            self.rule.judge_tiles(view(&hv), state, id, &mut forbidden);
+            hv.out.into_inner()
+        };
         if !matches!(out, Reported::Nothing) {
             self.judged_badly(st, bit::ALLOW_TILE, out);
-            allowed.fill(true);
+            return;
+        }
+        if !forbidden.is_empty() {
+            self.forbid(st, candidates, &forbidden, vetoes);
         }
     }
 
@@ -1138,26 +1204,6 @@ impl Plugin for DynamicPlugin {
         }
     }
 }
-
-/// The engine's list of tile placements as the interface's [`Placement`]s, without a copy.
-fn as_placements(candidates: TileCandidates<'_>) -> &[Placement] {
-    let list = candidates.as_slice();
-    // SAFETY: `Action` is `repr(u8)`, so `Action::PlaceTile` is laid out as a `repr(C)`
-    // struct of its tag (0) and fields in order (`Rotation` is one byte, `Pos` two i32):
-    // exactly `Placement` (checked below, at compile time); `TileCandidates` holds only
-    // that variant.
-    unsafe { std::slice::from_raw_parts(list.as_ptr().cast::<Placement>(), list.len()) }
-}
-
-/// `Action::PlaceTile` and `Placement` agree on size, alignment and every field.
-const _: () = {
-    use std::mem::{align_of, size_of};
-    assert!(size_of::<Action>() == size_of::<Placement>() && align_of::<Action>() == align_of::<Placement>());
-    let a = Action::PlaceTile { rot: carcassonne_core::Rotation::from_quarters(3), face: 7, pos: Pos::new(-70_000, 9) };
-    // SAFETY: reads only bytes that are fields of both (no padding).
-    let p = unsafe { &*(&a as *const Action).cast::<Placement>() };
-    assert!(p.tag == Placement::TAG && p.quarters == 3 && p.face == 7 && p.x == -70_000 && p.y == 9);
-};
 
 #[cfg(test)]
 mod tests {

@@ -353,9 +353,19 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     fn on_tile_drawn(&self, view: &View<'_>, state: &mut Self::State, tile: &str, fx: &mut Effects) -> Outcome {
         Ok(())
     }
-    /// May the drawn tile go there? (Called for every legal placement: keep it cheap.)
+    /// May the drawn tile go there? (Asked of every legal placement by the default
+    /// [`Rule::judge_tiles`]: keep it cheap.)
     fn allow_tile(&self, view: &View<'_>, state: &Self::State, placement: &TileView<'_>) -> Outcome<bool> {
         Ok(true)
+    }
+    /// The tile veto, once per decision (since 4.3): pushes onto `forbidden` the index of
+    /// each candidate placement of the drawn tile `tile` that it forbids, the candidates
+    /// being `view.tile_candidates()`, listed only when asked for. The default asks
+    /// [`Rule::allow_tile`] of each ([`judge_each`]); a rule that can tell from its state
+    /// alone that it forbids nothing now returns at once, and the engine then lists nothing
+    /// (it counts the placements instead).
+    fn judge_tiles(&self, view: &View<'_>, state: &Self::State, tile: &str, forbidden: &mut RVec<u32>) -> Outcome {
+        judge_each(self, view, state, tile, forbidden)
     }
     /// The drawn tile was placed.
     fn on_tile_placed(&self, view: &View<'_>, state: &mut Self::State, fx: &mut Effects) -> Outcome {
@@ -672,6 +682,24 @@ fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
     SPARE.set(Some(raw));
 }
 
+/// [`Rule::judge_tiles`] by [`Rule::allow_tile`]: asks it of each candidate in
+/// `view.tile_candidates()` and pushes the index of each one it forbids onto `forbidden`.
+pub fn judge_each<R: Rule + ?Sized>(
+    rule: &R,
+    view: &View<'_>,
+    state: &R::State,
+    tile: &str,
+    forbidden: &mut RVec<u32>,
+) -> Outcome {
+    for (i, c) in view.tile_candidates().iter().enumerate() {
+        let p = TileView { tile: RStr::from(tile), face: c.face, x: c.x, y: c.y, rotation: c.rotation() };
+        if !rule.allow_tile(view, state, &p)? {
+            forbidden.push(i as u32);
+        }
+    }
+    Ok(())
+}
+
 /// Runs a hook that only judges; an error is handed back and counts as no opinion.
 #[inline(always)]
 fn judge<T: Default>(view: &View<'_>, f: impl FnOnce() -> Outcome<T>) -> T {
@@ -738,6 +766,13 @@ impl<R: Rule> HouseRule for Adapter<R> {
             Ok(())
         });
         if let Err(e) = r {
+            report(&view, e);
+        }
+    }
+    fn judge_tiles(&self, view: View<'_>, st: StatePtr, tile: RStr<'_>, forbidden: &mut RVec<u32>) {
+        let from = forbidden.len();
+        if let Err(e) = guard(|| self.0.judge_tiles(&view, Self::state(st), tile.as_str(), forbidden)) {
+            forbidden.truncate(from);
             report(&view, e);
         }
     }

@@ -674,6 +674,12 @@ pub trait GameView {
     /// stops the game with this message, naming the plugin and the hook.
     #[sabi(last_prefix_field)]
     fn report_error(&self, message: RString);
+    /// Since 4.3, in [`HouseRule::judge_tiles`]: the candidate placements of the drawn tile
+    /// (every placement that fits, before any plugin's veto), listed on the first call;
+    /// empty in other hooks.
+    fn tile_candidates(&self) -> RSlice<'_, Placement> {
+        RSlice::from_slice(&[])
+    }
 }
 
 /// The game as a hook sees it.
@@ -762,6 +768,12 @@ pub trait HouseRule: Send + Sync {
     /// Since 4.2: the plugin's pieces and markings on the board picture of the game as it
     /// stands, pushed onto `out` (asked by renderers only, not in the game loop).
     fn draw(&self, view: View<'_>, state: StatePtr, out: &mut RVec<DrawOp>);
+    /// Since 4.3, in place of `allow_tiles`: judges the placements of the drawn tile `tile`
+    /// (one call per decision), the candidates listed only when asked for
+    /// ([`GameView::tile_candidates`]); pushes the index of each one it forbids onto
+    /// `forbidden` (the engine's buffer, empty). A plugin that forbids nothing now need not
+    /// ask for the list: the engine then never makes it.
+    fn judge_tiles(&self, view: View<'_>, state: StatePtr, tile: RStr<'_>, forbidden: &mut RVec<u32>);
 }
 
 /// A plugin instance, owned by the engine.
