@@ -183,6 +183,31 @@ fn a_no_op_plugin_on_every_hook_changes_nothing() {
     }
 }
 
+/// A tile veto that lists the candidates and forbids none (a `veto` entry that matches no
+/// placement) and one that never asks for them (the quiet probe) give the games of no veto
+/// at all: the random player's pick from the listed placements is the counted one.
+#[test]
+fn a_veto_that_forbids_nothing_gives_the_same_games_listed_or_not() {
+    let plain = load_ok("nolist-plain", &base_with(""));
+    let listing = load_ok(
+        "nolist-listing",
+        &base_with(&file_entry(
+            "carcassonne_test_probe",
+            5,
+            "veto = [\"Z 999 999 0 0\"]\nonly_hooks = [\"allow_tile\"]",
+        )),
+    );
+    for seed in 1..=10 {
+        let bots = ["random".to_string()];
+        let a = play_game(&plain, 2, seed, &bots, true).unwrap();
+        let b = play_game(&listing, 2, seed, &bots, true).unwrap();
+        assert_eq!(a.scores(), b.scores(), "seed {seed}");
+        assert_eq!(a.st.turn, b.st.turn, "seed {seed}");
+        let placed = |g: &Game| g.st.board.parts.iter().map(|p| (p.tile, p.pos, p.rot)).collect::<Vec<_>>();
+        assert_eq!(placed(&a), placed(&b), "seed {seed}");
+    }
+}
+
 /// The tile placements of the first decision of a seed-1 game.
 fn first_placements(rules: &Arc<Rules>) -> (String, Vec<Action>) {
     let g = Game::new(rules.clone(), 2, 1).unwrap();
@@ -336,7 +361,7 @@ fn a_plugin_built_against_another_interface_version_is_refused() {
     assert!(e.contains("rules.toml:8:"), "{e}");
     let major = carcassonne_dynamic::api_version().major;
     assert_eq!(major, 4, "this test names the interface the engine implements");
-    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 4.2."), "{e}");
+    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 4.3."), "{e}");
     assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 4.x"), "{e}");
 }
 
@@ -456,6 +481,17 @@ fn an_invalid_effect_stops_the_game() {
         let e = game_error(&format!("bad-{bad}"), &format!("bad_in = \"{hook}\"\nbad = \"{bad}\""));
         assert!(e.contains("plugin 'probe'") && e.contains(&format!("hook {hook}: invalid effect: {want}")), "{e}");
     }
+}
+
+/// `judge_tiles` (4.3) forbids a candidate by its index in the list: an index beyond it is
+/// an invalid answer, and the game stops with a one-line error at the first draw (the
+/// start tile leaves a cross of four cells: at most 16 candidates).
+#[test]
+fn a_tile_veto_beyond_the_candidates_stops_the_game() {
+    let e = game_error("bad-index", "bad_in = \"allow_tile\"\nbad = \"bad_index\"");
+    assert!(e.contains("plugin 'probe'") && e.contains("turn 1:"), "{e}");
+    assert!(e.contains("hook allow_tile: invalid answer: it forbids candidate #9999 of a list of"), "{e}");
+    assert!(!e.contains('\n'), "one line: {e}");
 }
 
 /// Interface 3.0's own bad input: a decision with no legal action, a figure that is not on

@@ -452,7 +452,7 @@ impl DynamicPlugin {
     fn forbid(&self, st: &State, candidates: &TileCandidates<'_>, forbidden: &[u32], vetoes: &mut TileVetoes) {
         let n = candidates.list().len();
         if let Some(&bad) = forbidden.iter().find(|&&i| i as usize >= n) {
-            let what = format_args!("invalid answer: it forbids candidate #{bad}, but there are {n} candidates");
+            let what = format_args!("invalid answer: it forbids candidate #{bad} of a list of {n}");
             self.fail(st, bit::ALLOW_TILE, what);
             return;
         }

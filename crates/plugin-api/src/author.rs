@@ -684,7 +684,7 @@ fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
 
 /// [`Rule::judge_tiles`] by [`Rule::allow_tile`]: asks it of each candidate in
 /// `view.tile_candidates()` and pushes the index of each one it forbids onto `forbidden`.
-pub fn judge_each<R: Rule + ?Sized>(
+pub fn judge_each<R: Rule>(
     rule: &R,
     view: &View<'_>,
     state: &R::State,
