@@ -483,9 +483,6 @@ impl Game {
     }
 }
 
-/// Whether the player may discard drawn tile `t` instead of placing it: every legal
-/// placement in `legal` is a variant, and the plugin of the first lets them
-/// ([`crate::Plugin::may_discard`], BRIDGE-3).
 /// The tile vetoes of a one-part tile `t`, judged with the placements listed on demand: when
 /// a plugin asked for the list or forbade a placement, `buf` ends holding the legal actions
 /// (as [`Game::legal_actions`] lists them) and the answer is true; else nothing is listed
@@ -510,6 +507,9 @@ fn judged_list(rules: &Rules, st: &State, t: TileTypeId, buf: &mut Vec<Action>) 
     true
 }
 
+/// Whether the player may discard drawn tile `t` instead of placing it: every legal
+/// placement in `legal` is a variant, and the plugin of the first lets them
+/// ([`crate::Plugin::may_discard`], BRIDGE-3).
 fn may_discard(rules: &Rules, st: &State, t: TileTypeId, legal: &[Action]) -> bool {
     let variant = |a: &Action| match *a {
         Action::PlaceTileVariant { variant, .. } => variant,

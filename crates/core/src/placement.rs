@@ -348,10 +348,11 @@ fn push_fitting(st: &State, face: &crate::tile::TileFace, fi: u8, out: &mut Vec<
 
 /// One legal placement of a one-part tile `t` chosen by index, the plain placements
 /// counted, not listed (when no plugin forbids any of them): `pick(n)` gets the number of
-/// choices (at least one) and returns an index below it. The choices are, in the order of the legal-action list, the plain
-/// placements (faces, frontier cells, rotations: [`tile_placements`]), then `tail` (the
-/// placement variants), then a pass if `pass(plain count)` says so. `None` when there is
-/// no choice (or the index is out of range).
+/// choices (at least one) and returns an index below it. The choices are, in the order of
+/// the legal-action list, the plain placements (faces, frontier cells, rotations:
+/// [`tile_placements`]), then `tail` (the placement variants), then a pass if
+/// `pass(plain count)` says so. `None` when there is no choice (or the index is out of
+/// range).
 pub(crate) fn counted_pick(
     rules: &Rules,
     st: &State,

@@ -13,9 +13,8 @@ use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::sabi_types::RRef;
 
 use crate::conditions::{Conditions, Subject};
-use crate::host_view::{action_view, figure_view, HostView, Reported};
+use crate::host_view::{action_view, as_placements, figure_view, HostView, Reported};
 
-use crate::host_view::as_placements;
 use abi_stable::std_types::{RErr, ROk, RSlice, RSliceMut, RStr, RVec};
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::FilePlugin;
@@ -413,9 +412,41 @@ impl DynamicPlugin {
         Ok(())
     }
 
-    /// `allow_tiles` of a file older than 4.3: the whole list, an answer per candidate.
+    /// The tile veto once the plugin is to be asked: `judge_tiles` (4.3), which lists the
+    /// candidates only if the plugin asks for them, or `allow_tiles` with the whole list.
     #[allow(clippy::too_many_arguments)]
-    #[cold]
+    fn judge_placements(
+        &self,
+        rules: &Rules,
+        st: &State,
+        me: usize,
+        state: api::StatePtr,
+        tile: TileTypeId,
+        candidates: &TileCandidates<'_>,
+        vetoes: &mut TileVetoes,
+    ) {
+        let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
+        if !self.judges {
+            return self.allow_listed(rules, st, me, state, id, candidates, vetoes);
+        }
+        let mut forbidden = RVec::new();
+        let out = {
+            let hv = HostView::new(rules, st, me, self).judging(candidates);
+            self.rule.judge_tiles(view(&hv), state, id, &mut forbidden);
+            hv.out.into_inner()
+        };
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_TILE, out);
+            return;
+        }
+        if !forbidden.is_empty() {
+            self.forbid(st, candidates, &forbidden, vetoes);
+        }
+    }
+
+    /// `allow_tiles` of a file older than 4.3: the whole list, an answer per candidate
+    /// (on the stack for up to [`TileVetoes::INLINE`] candidates).
+    #[allow(clippy::too_many_arguments)]
     fn allow_listed(
         &self,
         rules: &Rules,
@@ -427,15 +458,18 @@ impl DynamicPlugin {
         vetoes: &mut TileVetoes,
     ) {
         let placed = as_placements(candidates);
-        let mut allowed: Vec<bool> = (0..placed.len()).map(|i| !vetoes.is_forbidden(i)).collect();
+        let (mut stack, mut heap) = ([true; TileVetoes::INLINE], Vec::new());
+        let allowed: &mut [bool] = if placed.len() <= stack.len() {
+            &mut stack[..placed.len()]
+        } else {
+            heap.resize(placed.len(), true);
+            &mut heap
+        };
+        for (i, ok) in allowed.iter_mut().enumerate() {
+            *ok = !vetoes.is_forbidden(i);
+        }
         let hv = HostView::new(rules, st, me, self);
-        self.rule.allow_tiles(
-            view(&hv),
-            state,
-            id,
-            RSlice::from_slice(placed),
-            RSliceMut::from_mut_slice(&mut allowed),
-        );
+        self.rule.allow_tiles(view(&hv), state, id, RSlice::from_slice(placed), RSliceMut::from_mut_slice(allowed));
         let out = hv.out.into_inner();
         if !matches!(out, Reported::Nothing) {
             self.judged_badly(st, bit::ALLOW_TILE, out);
@@ -904,7 +938,7 @@ impl Plugin for DynamicPlugin {
             let one = [Action::PlaceTile { pos: p.pos, rot: p.rot, face: p.face }];
             let Some(one) = TileCandidates::new(&one) else { return true };
             let mut vetoes = TileVetoes::new();
-            self.allow_tiles(rules, st, me, p.tile, &one, &mut vetoes);
+            self.judge_placements(rules, st, me, state, p.tile, &one, &mut vetoes);
             return !vetoes.any();
         }
         let one = [Placement::new(p.pos.x, p.pos.y, p.rot.quarters(), p.face)];
@@ -936,23 +970,7 @@ impl Plugin for DynamicPlugin {
             return;
         }
         let Some(state) = self.state_ptr(st, me, bit::ALLOW_TILE) else { return };
-        let id = RStr::from(rules.catalog.tiles[tile as usize].id.as_str());
-        if !self.judges {
-            return self.allow_listed(rules, st, me, state, id, candidates, vetoes);
-        }
-        let mut forbidden = RVec::new();
-        let out = {
-            let hv = HostView::new(rules, st, me, self).judging(candidates);
-            self.rule.judge_tiles(view(&hv), state, id, &mut forbidden);
-            hv.out.into_inner()
-        };
-        if !matches!(out, Reported::Nothing) {
-            self.judged_badly(st, bit::ALLOW_TILE, out);
-            return;
-        }
-        if !forbidden.is_empty() {
-            self.forbid(st, candidates, &forbidden, vetoes);
-        }
+        self.judge_placements(rules, st, me, state, tile, candidates, vetoes);
     }
 
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
