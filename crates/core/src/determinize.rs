@@ -79,6 +79,8 @@ impl Game {
             }
         }
         self.st.rng = Rng::new(rng.next_u64());
+        // A veto may read the stack: the drawn tile is judged again.
+        self.st.tile_judged = false;
     }
 }
 

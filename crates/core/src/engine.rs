@@ -188,7 +188,7 @@ impl Game {
         let (rules, st) = (&*self.rules, &self.st);
         if let (Some(d), Some(t)) = (st.decision(), st.tile) {
             if d.kind == DecisionKind::PlaceTile && rules.catalog.tiles[t as usize].is_single() {
-                if rules.tile_has_vetoers(t) && judged_list(rules, st, t, buf) {
+                if rules.tile_has_vetoers(t) && !st.judged_at_draw(t) && judged_list(rules, st, t, buf) {
                     if buf.is_empty() {
                         return None;
                     }
@@ -251,6 +251,7 @@ impl Game {
         let rules = &*self.rules;
         let st = &mut self.st;
         let player = st.decision().map_or(st.current, |d| d.player);
+        st.tile_judged = false;
         if st.log.is_some() {
             let desc = describe(rules, st, &a);
             st.log_entry(LogEntry::Action { player, action: desc });
@@ -380,7 +381,7 @@ impl Game {
                         st.phase = Phase::Draw;
                         continue;
                     }
-                    if !tile_placements(rules, st, t, &mut Vec::new(), true) {
+                    if !drawn_tile_fits(rules, st, t) {
                         // BASE-4: shown, removed from the game, draw again.
                         st.discarded += 1;
                         st.tile = None;
@@ -481,6 +482,45 @@ impl Game {
     pub fn plugin_state<T: PluginState>(&self, me: usize) -> &T {
         self.st.plugin(me)
     }
+}
+
+/// BASE-4's check of drawn tile `t`: whether it has a legal placement. A one-part tile whose
+/// vetoers all judge at once ([`crate::Plugin::judges_tiles_at_once`]) is judged as its
+/// placement decision will be (one call per vetoer, the placements listed only if one
+/// asks); when none asked for the list and none forbade a placement, the state remembers
+/// it ([`State::tile_judged`]) and the decision, in the same state, is not judged again.
+#[inline(always)]
+fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
+    if rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single() {
+        return judged_at_draw(rules, st, t);
+    }
+    tile_placements(rules, st, t, &mut Vec::new(), true)
+}
+
+/// [`drawn_tile_fits`] for a tile whose vetoers judge at once.
+#[inline(never)]
+fn judged_at_draw(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
+    let candidates = TileCandidates::on_demand(rules, st, t, SPARE.take());
+    let mut vetoes = TileVetoes::new();
+    rules.judge_tiles(st, t, &candidates, &mut vetoes);
+    let quiet = !vetoes.any() && !candidates.is_listed();
+    let fits = if quiet {
+        crate::placement::fits_plain(rules, st, t)
+    } else {
+        (0..candidates.list().len()).any(|i| !vetoes.is_forbidden(i))
+    };
+    SPARE.set(candidates.into_buffer());
+    if fits {
+        st.tile_judged = quiet;
+        return true;
+    }
+    // Only a plugin's placement variant may place it (judged one by one).
+    rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0)
+}
+
+thread_local! {
+    /// The list buffer of [`drawn_tile_fits`] (reused: no allocation per draw).
+    static SPARE: std::cell::Cell<Vec<Action>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// The tile vetoes of a one-part tile `t`, judged with the placements listed on demand: when

@@ -158,13 +158,20 @@ pub fn has_placement(rules: &Rules, st: &State, t: TileTypeId) -> bool {
     tile_placements(rules, st, t, &mut Vec::new(), true)
 }
 
+/// Whether one-part tile `t` fits somewhere on the board (geometry and edges only, no veto).
+pub(crate) fn fits_plain(rules: &Rules, st: &State, t: TileTypeId) -> bool {
+    let tile = &rules.catalog.tiles[t as usize];
+    debug_assert!(tile.is_single());
+    tile.faces.iter().any(|face| st.board.frontier_needs().any(|(_, code)| face.parts[0].fit[code as usize] != 0))
+}
+
 /// Generates the legal placements of tile `t` into `out`; with `any`, stops at the first
 /// and returns whether one exists.
 pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, any: bool) -> bool {
     let tile = &rules.catalog.tiles[t as usize];
     let mut found = false;
     if tile.is_single() {
-        let vetoes = rules.tile_has_vetoers(t);
+        let vetoes = rules.tile_has_vetoers(t) && !st.judged_at_draw(t);
         if !any {
             let from = out.len();
             found = plain_placements(rules, st, t, out);

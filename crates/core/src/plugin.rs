@@ -296,6 +296,15 @@ pub trait Plugin: Send + Sync + 'static {
             }
         }
     }
+    /// Whether [`Plugin::allow_tiles`] judges a decision in one call that asks for the list
+    /// only when it needs it (as a run-time plugin's does). When every plugin that may veto
+    /// a drawn tile does, BASE-4's check of the tile makes that same call, and a judgement
+    /// that forbade nothing without asking for the list stands for the placement decision
+    /// (the state is the same): one call per drawn tile, not two. The default (false):
+    /// the check asks [`Plugin::allow_tile`] one placement at a time until one is allowed.
+    fn judges_tiles_at_once(&self) -> bool {
+        false
+    }
     /// [`Hooks::PLACEMENT_VARIANTS`]: appends to `out` the placements of the drawn tile
     /// `tile` that are legal only with one of this plugin's variants
     /// ([`Action::PlaceTileVariant`] with a code it reserved with

@@ -275,6 +275,9 @@ pub struct Rules {
     kind_query_lists: Vec<Vec<u8>>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
+    /// Per tile type, whether it has vetoers and each judges at once
+    /// ([`Plugin::judges_tiles_at_once`]).
+    tile_judged_at_once: Vec<bool>,
     /// Per placement-variant code, the plugin that reserved it (index 0 unused).
     variant_owner: Vec<u8>,
     /// Features plugins may add onto placed parts, by template index.
@@ -347,6 +350,7 @@ impl Rules {
             default_players,
             setups: Default::default(),
             tile_vetoers: Vec::new(),
+            tile_judged_at_once: Vec::new(),
             query_names: reg.queries,
             query_lists: Vec::new(),
             kind_query_lists: Vec::new(),
@@ -390,6 +394,9 @@ impl Rules {
         let list = self.list(Hooks::ALLOW_TILE).to_vec();
         self.tile_vetoers = (0..self.catalog.tiles.len() as TileTypeId)
             .map(|t| list.iter().copied().filter(|&i| self.p(i).may_veto_tile(&self, t)).collect())
+            .collect();
+        self.tile_judged_at_once = (self.tile_vetoers.iter())
+            .map(|v| !v.is_empty() && v.iter().all(|&i| self.p(i).judges_tiles_at_once()))
             .collect();
         self
     }
@@ -577,6 +584,12 @@ impl Rules {
     #[inline]
     pub fn tile_has_vetoers(&self, t: TileTypeId) -> bool {
         !self.tile_vetoers[t as usize].is_empty()
+    }
+    /// Whether tile `t` has vetoers and every one judges at once
+    /// ([`Plugin::judges_tiles_at_once`]).
+    #[inline]
+    pub(crate) fn tile_judged_at_once(&self, t: TileTypeId) -> bool {
+        self.tile_judged_at_once[t as usize]
     }
     /// Every plugin that may veto tile `tile` judges `candidates` (one call each).
     pub(crate) fn judge_tiles(

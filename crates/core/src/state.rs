@@ -211,6 +211,10 @@ pub struct State {
     pub turn_tile: TurnTile,
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
+    /// The drawn tile's vetoes were judged at the draw (BASE-4's check) with the same
+    /// call the placement decision makes, and forbade nothing without asking for the
+    /// list: the decision, in the same state, is not judged again. Cleared by any action.
+    pub(crate) tile_judged: bool,
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
     /// Features plugins added onto placed parts, in the order added.
@@ -258,6 +262,7 @@ impl Clone for State {
             next_player,
             turn_tile,
             hook_cursor,
+            tile_judged,
             discarded,
             extra_features,
             rng,
@@ -288,6 +293,7 @@ impl Clone for State {
         self.next_player = *next_player;
         self.turn_tile = *turn_tile;
         self.hook_cursor = *hook_cursor;
+        self.tile_judged = *tile_judged;
         self.discarded = *discarded;
         self.extra_features.clone_from(extra_features);
         self.rng.clone_from(rng);
@@ -324,6 +330,7 @@ impl State {
             next_player: self.next_player,
             turn_tile: self.turn_tile,
             hook_cursor: self.hook_cursor,
+            tile_judged: self.tile_judged,
             discarded: self.discarded,
             extra_features: self.extra_features.clone(),
             rng: self.rng.clone(),
@@ -395,6 +402,7 @@ impl State {
             next_player: None,
             turn_tile: TurnTile::Draw,
             hook_cursor: 0,
+            tile_judged: false,
             discarded: 0,
             extra_features: Vec::new(),
             rng: Rng::new(seed),
@@ -470,6 +478,13 @@ impl State {
             slots.pop();
         }
         self.plugin_state = slots;
+    }
+
+    /// Whether drawn tile `t` was judged at the draw and nothing was forbidden
+    /// ([`State::tile_judged`]): its plain placements are all legal, no veto is asked again.
+    #[inline]
+    pub(crate) fn judged_at_draw(&self, t: TileTypeId) -> bool {
+        self.tile_judged && self.tile == Some(t) && self.phase == Phase::PlaceTile && self.pending.is_empty()
     }
 
     /// Parts of the tile placed this turn.

@@ -954,6 +954,11 @@ impl Plugin for DynamicPlugin {
         allowed[0]
     }
 
+    /// A 4.3 file's `judge_tiles` lists the candidates only when it asks for them.
+    fn judges_tiles_at_once(&self) -> bool {
+        self.judges
+    }
+
     /// One call across the boundary per decision: `judge_tiles` (4.3), which lists the
     /// candidates only if the plugin asks for them, or `allow_tiles` (older files) with the
     /// engine's candidate list itself (laid out as [`Placement`]s: see `as_placements`).

@@ -1,0 +1,164 @@
+//! BASE-4's check of a drawn tile and the placement decision share one judgement when every
+//! plugin that may veto the tile judges at once (`Plugin::judges_tiles_at_once`, as a
+//! plugin file's `judge_tiles` does): a veto that forbids nothing without asking for the
+//! list is asked once per drawn tile, not twice, and the games are those of no veto.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use carcassonne_cli::builtin::factories;
+use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
+use carcassonne_core::{Game, Hooks, LogEntry, Plugin, Rng, Rules, State, TileCandidates, TileTypeId, TileVetoes};
+use serde::{Deserialize, Serialize};
+
+/// `allow_tiles` calls of the plugins `judge`, `lister` and `again` (one per test: tests
+/// run in parallel).
+static CALLS: [AtomicUsize; 3] = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
+const NAMES: [&str; 3] = ["judge", "lister", "again"];
+
+/// Judges tiles at once; forbids every placement of tile `forbid` (only the first, with
+/// `only_first`), asking for the list only then; nothing else.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Judge {
+    forbid: String,
+    only_first: bool,
+    /// Its name and counter: an index into `NAMES`.
+    counter: usize,
+}
+
+impl Plugin for Judge {
+    fn name(&self) -> &str {
+        NAMES[self.counter]
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::ALLOW_TILE
+    }
+    fn judges_tiles_at_once(&self) -> bool {
+        true
+    }
+    fn allow_tiles(
+        &self,
+        rules: &Rules,
+        _st: &State,
+        _me: usize,
+        tile: TileTypeId,
+        candidates: &TileCandidates<'_>,
+        vetoes: &mut TileVetoes,
+    ) {
+        CALLS[self.counter].fetch_add(1, Ordering::SeqCst);
+        if rules.catalog.tiles[tile as usize].id == self.forbid {
+            let n = if self.only_first { 1 } else { candidates.list().len() };
+            for i in 0..n {
+                vetoes.forbid(i);
+            }
+        }
+    }
+}
+
+fn rules(extra: &str) -> Arc<Rules> {
+    let mut f = factories();
+    for name in NAMES {
+        f.push(PluginFactory {
+            name,
+            summary: "test: judges tiles at once",
+            requires: &[],
+            conflicts: &[],
+            build: carcassonne_core::build_from_options::<Judge>,
+        });
+    }
+    let file = "config/test-judgement.toml";
+    let text = format!("[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n{extra}");
+    load_rules(file, &text, &disk_resolver(file), &f).unwrap()
+}
+
+/// Plays a seeded random game (the placements counted when no veto needs the list);
+/// returns it with the number of tiles shown (placed or discarded, the start tile aside).
+fn play(rules: &Arc<Rules>, seed: u64) -> (Game, usize) {
+    let mut g = Game::start(
+        rules.clone(),
+        carcassonne_core::GameOptions { players: 2, seed, record: true, ..Default::default() },
+    )
+    .unwrap();
+    let mut rng = Rng::new(seed);
+    let mut buf = Vec::new();
+    while let Some(a) = g.pick_action(&mut buf, |n| rng.below(n)) {
+        g.play_unchecked(a);
+    }
+    let log = g.st.log.as_ref().unwrap();
+    let shown = log.iter().filter(|e| matches!(e, LogEntry::Drawn { .. })).count();
+    (g, shown)
+}
+
+fn placed(g: &Game) -> Vec<(TileTypeId, carcassonne_core::Pos, carcassonne_core::Rotation)> {
+    g.st.board.parts.iter().map(|p| (p.tile, p.pos, p.rot)).collect()
+}
+
+#[test]
+fn a_quiet_judge_is_asked_once_per_drawn_tile_and_changes_no_game() {
+    let plain = rules("");
+    let judged = rules("[[plugins]]\nname = \"judge\"\n");
+    assert!(judged.uses(Hooks::ALLOW_TILE));
+    for seed in 1..=4 {
+        let (a, _) = play(&plain, seed);
+        let before = CALLS[0].load(Ordering::SeqCst);
+        let (b, shown) = play(&judged, seed);
+        // BASE-4's check at each draw; the decision that follows reuses it.
+        assert_eq!(CALLS[0].load(Ordering::SeqCst) - before, shown, "seed {seed}");
+        assert_eq!(a.scores(), b.scores(), "seed {seed}");
+        assert_eq!(placed(&a), placed(&b), "seed {seed}");
+    }
+
+    // Listing the legal actions at the decision asks nothing more; a determinized copy
+    // (another stack) is judged again.
+    let mut g = Game::new(judged.clone(), 2, 7).unwrap();
+    let mut legal = Vec::new();
+    let before = CALLS[0].load(Ordering::SeqCst);
+    g.legal_actions(&mut legal);
+    assert_eq!(CALLS[0].load(Ordering::SeqCst), before);
+    let mut plain_legal = Vec::new();
+    Game::new(plain.clone(), 2, 7).unwrap().legal_actions(&mut plain_legal);
+    assert_eq!(legal, plain_legal);
+    let classes = g.draw_classes();
+    g.determinize(&classes, &mut Rng::new(3));
+    g.legal_actions(&mut legal);
+    assert_eq!(CALLS[0].load(Ordering::SeqCst), before + 1);
+    assert_eq!(legal, plain_legal, "the same tile, the same board: the same placements");
+}
+
+#[test]
+fn a_tile_a_judge_forbids_everywhere_is_discarded_after_one_judgement() {
+    // BASE-4: every placement of C (one tile in the base game) forbidden at the draw: C is
+    // shown, removed from the game and another tile drawn; other tiles are judged once.
+    let rules = rules("[[plugins]]\nname = \"lister\"\noptions = { forbid = \"C\", counter = 1 }\n");
+    let c = rules.catalog.tiles.iter().position(|t| t.id == "C").unwrap() as TileTypeId;
+    for seed in 1..=3 {
+        let before = CALLS[1].load(Ordering::SeqCst);
+        let (g, shown) = play(&rules, seed);
+        assert!(g.st.board.parts.iter().all(|p| p.tile != c), "seed {seed}: C was placed");
+        let log = g.st.log.as_ref().unwrap();
+        let c_gone = log.iter().filter(|e| matches!(e, LogEntry::Discarded { tile, .. } if *tile == c)).count();
+        assert_eq!(c_gone, 1, "seed {seed}");
+        assert_eq!(CALLS[1].load(Ordering::SeqCst) - before, shown, "seed {seed}: C is judged once, at the draw");
+    }
+}
+
+#[test]
+fn a_judgement_that_forbids_is_made_again_for_the_decision() {
+    let plain = rules("");
+    let g = Game::new(plain.clone(), 2, 1).unwrap();
+    let first = plain.catalog.tiles[g.st.tile.unwrap() as usize].id.clone();
+    let mut plain_legal = Vec::new();
+    g.legal_actions(&mut plain_legal);
+    assert!(plain_legal.len() > 1);
+    let rules = rules(&format!(
+        "[[plugins]]\nname = \"again\"\noptions = {{ forbid = \"{first}\", only_first = true, counter = 2 }}\n"
+    ));
+    let before = CALLS[2].load(Ordering::SeqCst);
+    let g = Game::new(rules, 2, 1).unwrap();
+    assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 1, "judged at the draw");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 2, "and again at the decision");
+    assert_eq!(legal, plain_legal[1..]);
+}
