@@ -251,12 +251,13 @@ impl Game {
         let rules = &*self.rules;
         let st = &mut self.st;
         let player = st.decision().map_or(st.current, |d| d.player);
-        st.tile_judged = false;
         if st.log.is_some() {
             let desc = describe(rules, st, &a);
             st.log_entry(LogEntry::Action { player, action: desc });
         }
         if let Some(d) = st.pending.pop() {
+            // A plugin's decision may change what a tile veto sees.
+            st.tile_judged = false;
             if let DecisionKind::Plugin { plugin, .. } = d.kind {
                 rules.plugin_apply(st, &d, plugin, &a);
             }
@@ -357,6 +358,7 @@ impl Game {
                             st.log_entry(LogEntry::Drawn { tile: t });
                             if tile_placements(rules, st, t, &mut Vec::new(), true) {
                                 st.tile = Some(t);
+                                st.tile_judged = false;
                                 st.phase = Phase::PlaceTile;
                             } else {
                                 st.turn_tile = TurnTile::NoTile;
@@ -491,15 +493,20 @@ impl Game {
 /// it ([`State::tile_judged`]) and the decision, in the same state, is not judged again.
 #[inline(always)]
 fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
-    if rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single() {
-        return judged_at_draw(rules, st, t);
+    if rules.tile_has_vetoers(t) {
+        return vetoed_tile_fits(rules, st, t);
     }
     tile_placements(rules, st, t, &mut Vec::new(), true)
 }
 
-/// [`drawn_tile_fits`] for a tile whose vetoers judge at once.
+/// [`drawn_tile_fits`] for a tile a plugin may veto: sets [`State::tile_judged`] (read only
+/// for such a tile).
 #[inline(never)]
-fn judged_at_draw(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
+fn vetoed_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
+    st.tile_judged = false;
+    if !(rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single()) {
+        return tile_placements(rules, st, t, &mut Vec::new(), true);
+    }
     let candidates = TileCandidates::on_demand(rules, st, t, SPARE.take());
     let mut vetoes = TileVetoes::new();
     rules.judge_tiles(st, t, &candidates, &mut vetoes);

@@ -213,7 +213,8 @@ pub struct State {
     pub hook_cursor: u8,
     /// The drawn tile's vetoes were judged at the draw (BASE-4's check) with the same
     /// call the placement decision makes, and forbade nothing without asking for the
-    /// list: the decision, in the same state, is not judged again. Cleared by any action.
+    /// list: the decision, in the same state, is not judged again. Cleared at each draw and
+    /// by the answer to a plugin's decision (the only actions before the tile's placement).
     pub(crate) tile_judged: bool,
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
