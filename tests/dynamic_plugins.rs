@@ -361,7 +361,7 @@ fn a_plugin_built_against_another_interface_version_is_refused() {
     assert!(e.contains("rules.toml:8:"), "{e}");
     let major = carcassonne_dynamic::api_version().major;
     assert_eq!(major, 4, "this test names the interface the engine implements");
-    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 4.3."), "{e}");
+    assert!(e.contains("built against plugin interface 2.0.0") && e.contains("this engine uses interface 4.4."), "{e}");
     assert!(e.contains("rebuild the plugin against carcassonne-plugin-api 4.x"), "{e}");
 }
 

@@ -93,6 +93,8 @@ pub struct HostView<'a> {
     pub(crate) out: Cell<Reported>,
     /// The drawn tile's candidate placements (`judge_tiles` only).
     candidates: Option<&'a TileCandidates<'a>>,
+    /// The figure decision's actions (`judge_figure_actions` only).
+    actions: &'a [Action],
 }
 
 thread_local! {
@@ -118,13 +120,21 @@ pub(crate) enum Reported {
 impl<'a> HostView<'a> {
     #[inline]
     pub(crate) fn new(rules: &'a Rules, st: &'a State, me: usize, plugin: &'a DynamicPlugin) -> Self {
-        HostView { rules, st, me, plugin, out: Cell::new(Reported::Nothing), candidates: None }
+        HostView { rules, st, me, plugin, out: Cell::new(Reported::Nothing), candidates: None, actions: &[] }
     }
 
     /// The view of `judge_tiles`: [`GameView::tile_candidates`] lists `candidates`.
     #[inline]
     pub(crate) fn judging(mut self, candidates: &'a TileCandidates<'a>) -> Self {
         self.candidates = Some(candidates);
+        self
+    }
+
+    /// The view of `judge_figure_actions`: [`GameView::figure_action`] makes the views of
+    /// `actions` on demand.
+    #[inline]
+    pub(crate) fn filtering(mut self, actions: &'a [Action]) -> Self {
+        self.actions = actions;
         self
     }
 }
@@ -355,6 +365,15 @@ impl GameView for HostView<'_> {
     }
     fn tile_candidates(&self) -> RSlice<'_, Placement> {
         RSlice::from_slice(self.candidates.map_or(&[], |c| as_placements(c)))
+    }
+    fn figure_action_count(&self) -> u32 {
+        self.actions.len() as u32
+    }
+    fn figure_action(&self, i: u32) -> ActionView<'_> {
+        match self.actions.get(i as usize) {
+            Some(a) => action_view(self.rules, self.st, a, self.me, &self.plugin.figure_ids),
+            None => ActionView::pass(),
+        }
     }
 }
 

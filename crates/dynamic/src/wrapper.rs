@@ -68,6 +68,8 @@ pub struct DynamicPlugin {
     draws: bool,
     /// Whether the file has `judge_tiles` (built against 4.3 or later).
     judges: bool,
+    /// Whether the file has `judge_figure_actions` (built against 4.4 or later).
+    filters_lazily: bool,
 }
 
 /// A plugin file's per-game state in the engine's slot: the plugin's box and the address
@@ -221,6 +223,7 @@ impl DynamicPlugin {
             looks,
             draws,
             judges: inst.built_with.minor >= 3,
+            filters_lazily: inst.built_with.minor >= 4,
         };
         Ok(FilePlugin { name, requires, conflicts, options, tile_files, plugin: Box::new(plugin) })
     }
@@ -802,6 +805,26 @@ impl DynamicPlugin {
             self.judged_badly(st, bit::FIGURE_FILTER, reported);
             return;
         }
+        self.keep_only(st, keep, out);
+    }
+
+    /// `judge_figure_actions` (4.4): the plugin asks for the actions' views it needs.
+    fn judge_actions(&self, rules: &Rules, st: &State, me: usize, keep: &mut [bool], out: &mut Vec<Action>) {
+        let Some(state) = self.state_ptr(st, me, bit::FIGURE_FILTER) else { return };
+        let hv = HostView::new(rules, st, me, self).filtering(out);
+        self.rule.judge_figure_actions(view(&hv), state, RSliceMut::from_mut_slice(keep));
+        let reported = hv.out.into_inner();
+        if !matches!(reported, Reported::Nothing) {
+            self.judged_badly(st, bit::FIGURE_FILTER, reported);
+            return;
+        }
+        self.keep_only(st, keep, out);
+    }
+
+    /// Drops from `out` the actions the filter did not keep; removing every one stops the
+    /// game.
+    #[inline]
+    fn keep_only(&self, st: &State, keep: &[bool], out: &mut Vec<Action>) {
         if keep.iter().fold(true, |all, &k| all & k) {
             return;
         }
@@ -1039,6 +1062,15 @@ impl Plugin for DynamicPlugin {
         }
         // On the stack for the usual few actions (no allocation per decision).
         const STACK: usize = 16;
+        if self.filters_lazily {
+            if out.len() > STACK {
+                let mut keep = vec![true; out.len()];
+                return self.judge_actions(rules, st, me, &mut keep, out);
+            }
+            let mut keep = [true; STACK];
+            let n = out.len();
+            return self.judge_actions(rules, st, me, &mut keep[..n], out);
+        }
         if out.len() > STACK {
             return self.restrict_many(rules, st, me, out);
         }

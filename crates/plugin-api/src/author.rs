@@ -486,6 +486,14 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     ) -> Outcome {
         Ok(())
     }
+    /// The figure decision's filter, its actions made only when asked for (since 4.4):
+    /// `view.figure_action(i)` for `i` below `view.figure_action_count()` (= `keep.len()`);
+    /// set `keep[i] = false` for each one to remove. The default makes every action and
+    /// hands them to [`Rule::filter_figure_actions`] ([`filter_all`]); a rule that can tell
+    /// from its state alone that it removes nothing now returns at once.
+    fn judge_figure_actions(&self, view: &View<'_>, state: &Self::State, keep: &mut [bool]) -> Outcome {
+        filter_all(self, view, state, keep)
+    }
     /// The legal actions of a decision this plugin pushed ([`Effects::push_decision`]):
     /// at least one (e.g. one meaning "no").
     fn decision_actions(
@@ -682,6 +690,22 @@ fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
     SPARE.set(Some(raw));
 }
 
+/// [`Rule::judge_figure_actions`] by [`Rule::filter_figure_actions`]: makes every action of
+/// the figure decision (on the stack for up to 32) and hands them over at once.
+pub fn filter_all<R: Rule>(rule: &R, view: &View<'_>, state: &R::State, keep: &mut [bool]) -> Outcome {
+    const STACK: usize = 32;
+    let n = keep.len();
+    if n <= STACK {
+        let mut views = [ActionView::pass(); STACK];
+        for (i, v) in views[..n].iter_mut().enumerate() {
+            *v = view.figure_action(i as u32);
+        }
+        return rule.filter_figure_actions(view, state, &views[..n], keep);
+    }
+    let views: Vec<ActionView<'_>> = (0..n as u32).map(|i| view.figure_action(i)).collect();
+    rule.filter_figure_actions(view, state, &views, keep)
+}
+
 /// [`Rule::judge_tiles`] by [`Rule::allow_tile`]: asks it of each candidate in
 /// `view.tile_candidates()` and pushes the index of each one it forbids onto `forbidden`.
 pub fn judge_each<R: Rule>(
@@ -856,6 +880,11 @@ impl<R: Rule> HouseRule for Adapter<R> {
     ) {
         let r = guard(|| self.0.filter_figure_actions(&view, Self::state(st), &actions, &mut keep));
         if let Err(e) = r {
+            report(&view, e);
+        }
+    }
+    fn judge_figure_actions(&self, view: View<'_>, st: StatePtr, mut keep: RSliceMut<'_, bool>) {
+        if let Err(e) = guard(|| self.0.judge_figure_actions(&view, Self::state(st), &mut keep)) {
             report(&view, e);
         }
     }

@@ -571,6 +571,21 @@ pub struct ActionView<'a> {
     pub mine: bool,
 }
 
+impl ActionView<'_> {
+    /// The `pass` action.
+    pub const fn pass() -> Self {
+        ActionView {
+            kind: RStr::from_str("pass"),
+            figure: RStr::from_str(""),
+            part: 0,
+            feature: RStr::from_str(""),
+            plugin: RStr::from_str(""),
+            action: PluginAction { code: 0, a: 0, b: 0 },
+            mine: false,
+        }
+    }
+}
+
 /// A figure that left the board (`on_figure_removed`).
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
@@ -680,6 +695,18 @@ pub trait GameView {
     fn tile_candidates(&self) -> RSlice<'_, Placement> {
         RSlice::from_slice(&[])
     }
+    /// Since 4.4, in [`HouseRule::judge_figure_actions`]: the number of actions of the
+    /// figure decision (every plugin's actions and `pass`); 0 in other hooks.
+    fn figure_action_count(&self) -> u32 {
+        0
+    }
+    /// Since 4.4, in [`HouseRule::judge_figure_actions`]: action `i` of the figure decision
+    /// (`i` below [`GameView::figure_action_count`]), made when asked for; a `"pass"` view
+    /// for an index beyond them.
+    fn figure_action(&self, i: u32) -> ActionView<'_> {
+        let _ = i;
+        ActionView::pass()
+    }
 }
 
 /// The game as a hook sees it.
@@ -774,6 +801,10 @@ pub trait HouseRule: Send + Sync {
     /// `forbidden` (the engine's buffer, empty). A plugin that forbids nothing now need not
     /// ask for the list: the engine then never makes it.
     fn judge_tiles(&self, view: View<'_>, state: StatePtr, tile: RStr<'_>, forbidden: &mut RVec<u32>);
+    /// Since 4.4, in place of `filter_figure_actions`: narrows the figure decision, its
+    /// actions made only when asked for ([`GameView::figure_action`]); sets `keep[i] = false`
+    /// for each one it removes. A plugin that removes nothing now need not look at them.
+    fn judge_figure_actions(&self, view: View<'_>, state: StatePtr, keep: RSliceMut<'_, bool>);
 }
 
 /// A plugin instance, owned by the engine.
