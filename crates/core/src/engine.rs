@@ -501,6 +501,7 @@ fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
 
 /// [`drawn_tile_fits`] for a tile a plugin may veto: sets [`State::tile_judged`] (read only
 /// for such a tile).
+#[cold]
 #[inline(never)]
 fn vetoed_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
     st.tile_judged = false;

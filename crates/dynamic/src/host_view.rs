@@ -95,6 +95,8 @@ pub struct HostView<'a> {
     candidates: Option<&'a TileCandidates<'a>>,
     /// The figure decision's actions (`judge_figure_actions` only).
     actions: &'a [Action],
+    /// A decision's candidate figure placements (`judge_figures` only).
+    placements: &'a [FigurePlacement],
 }
 
 thread_local! {
@@ -120,7 +122,16 @@ pub(crate) enum Reported {
 impl<'a> HostView<'a> {
     #[inline]
     pub(crate) fn new(rules: &'a Rules, st: &'a State, me: usize, plugin: &'a DynamicPlugin) -> Self {
-        HostView { rules, st, me, plugin, out: Cell::new(Reported::Nothing), candidates: None, actions: &[] }
+        HostView {
+            rules,
+            st,
+            me,
+            plugin,
+            out: Cell::new(Reported::Nothing),
+            candidates: None,
+            actions: &[],
+            placements: &[],
+        }
     }
 
     /// The view of `judge_tiles`: [`GameView::tile_candidates`] lists `candidates`.
@@ -135,6 +146,14 @@ impl<'a> HostView<'a> {
     #[inline]
     pub(crate) fn filtering(mut self, actions: &'a [Action]) -> Self {
         self.actions = actions;
+        self
+    }
+
+    /// The view of `judge_figures`: [`GameView::figure_candidate`] makes the views of
+    /// `placements` on demand.
+    #[inline]
+    pub(crate) fn vetting(mut self, placements: &'a [FigurePlacement]) -> Self {
+        self.placements = placements;
         self
     }
 }
@@ -368,6 +387,12 @@ impl GameView for HostView<'_> {
     }
     fn figure_action_count(&self) -> u32 {
         self.actions.len() as u32
+    }
+    fn figure_candidate(&self, i: u32) -> FigurePlacementView<'_> {
+        match self.placements.get(i as usize) {
+            Some(p) => self.plugin.placement_view(self.rules, self.st, p),
+            None => FigurePlacementView::NONE,
+        }
     }
     fn figure_action(&self, i: u32) -> ActionView<'_> {
         match self.actions.get(i as usize) {

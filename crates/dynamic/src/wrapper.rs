@@ -730,7 +730,12 @@ impl DynamicPlugin {
 
     /// The interface's view of a candidate figure placement.
     #[inline]
-    fn placement_view<'a>(&self, rules: &'a Rules, st: &State, p: &FigurePlacement) -> FigurePlacementView<'a> {
+    pub(crate) fn placement_view<'a>(
+        &self,
+        rules: &'a Rules,
+        st: &State,
+        p: &FigurePlacement,
+    ) -> FigurePlacementView<'a> {
         let pos = st.board.parts[p.part as usize].pos;
         FigurePlacementView {
             player: p.player,
@@ -741,6 +746,32 @@ impl DynamicPlugin {
             y: pos.y,
             node: p.node.into(),
             feature: RStr::from(p.node.map_or("", |n| st.graph.node(n).kind.name())),
+        }
+    }
+
+    /// `judge_figures` (4.4): the plugin asks for the candidates' views it needs; it may
+    /// forbid, never allow what another plugin forbade.
+    fn vet_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
+        let Some(state) = self.state_ptr(st, me, bit::ALLOW_FIGURE) else { return };
+        let n = cands.len().min(allowed.len());
+        let mut stack = [true; 32];
+        let mut heap = Vec::new();
+        let oks: &mut [bool] = if n <= stack.len() {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, true);
+            &mut heap
+        };
+        oks.copy_from_slice(&allowed[..n]);
+        let hv = HostView::new(rules, st, me, self).vetting(&cands[..n]);
+        self.rule.judge_figures(view(&hv), state, RSliceMut::from_mut_slice(oks));
+        let out = hv.out.into_inner();
+        if !matches!(out, Reported::Nothing) {
+            self.judged_badly(st, bit::ALLOW_FIGURE, out);
+            return;
+        }
+        for (a, &m) in allowed.iter_mut().zip(oks.iter()) {
+            *a &= m;
         }
     }
 
@@ -1029,6 +1060,9 @@ impl Plugin for DynamicPlugin {
             return;
         }
         const STACK: usize = 32;
+        if self.filters_lazily {
+            return self.vet_figures(rules, st, me, cands, allowed);
+        }
         if cands.len() > STACK {
             let views: Vec<FigurePlacementView<'_>> = cands.iter().map(|p| self.placement_view(rules, st, p)).collect();
             return self.judge_figures(rules, st, me, &views, allowed);

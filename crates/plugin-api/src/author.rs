@@ -382,6 +382,14 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
     fn allow_figure(&self, view: &View<'_>, state: &Self::State, placement: &FigurePlacementView<'_>) -> Outcome<bool> {
         Ok(true)
     }
+    /// The figure veto, once per decision (since 4.4): sets `allowed[i] = false` for each
+    /// candidate `view.figure_candidate(i)` it forbids (`i` below `allowed.len()`; one
+    /// already false was forbidden by another plugin). The default asks
+    /// [`Rule::allow_figure`] of each still allowed ([`allow_each`]); a rule that can tell
+    /// from its state alone that it forbids nothing now returns at once.
+    fn judge_figures(&self, view: &View<'_>, state: &Self::State, allowed: &mut [bool]) -> Outcome {
+        allow_each(self, view, state, allowed)
+    }
     /// A figure was placed.
     fn on_figure_placed(&self, view: &View<'_>, state: &mut Self::State, figure: u32, fx: &mut Effects) -> Outcome {
         Ok(())
@@ -690,6 +698,17 @@ fn hand_back(view: &View<'_>, r: Outcome, fx: Effects) {
     SPARE.set(Some(raw));
 }
 
+/// [`Rule::judge_figures`] by [`Rule::allow_figure`]: asks it of each candidate still
+/// allowed and clears `allowed[i]` for each one it forbids.
+pub fn allow_each<R: Rule>(rule: &R, view: &View<'_>, state: &R::State, allowed: &mut [bool]) -> Outcome {
+    for (i, ok) in allowed.iter_mut().enumerate() {
+        if *ok && !rule.allow_figure(view, state, &view.figure_candidate(i as u32))? {
+            *ok = false;
+        }
+    }
+    Ok(())
+}
+
 /// [`Rule::judge_figure_actions`] by [`Rule::filter_figure_actions`]: makes every action of
 /// the figure decision (on the stack for up to 32) and hands them over at once.
 pub fn filter_all<R: Rule>(rule: &R, view: &View<'_>, state: &R::State, keep: &mut [bool]) -> Outcome {
@@ -880,6 +899,11 @@ impl<R: Rule> HouseRule for Adapter<R> {
     ) {
         let r = guard(|| self.0.filter_figure_actions(&view, Self::state(st), &actions, &mut keep));
         if let Err(e) = r {
+            report(&view, e);
+        }
+    }
+    fn judge_figures(&self, view: View<'_>, st: StatePtr, mut allowed: RSliceMut<'_, bool>) {
+        if let Err(e) = guard(|| self.0.judge_figures(&view, Self::state(st), &mut allowed)) {
             report(&view, e);
         }
     }

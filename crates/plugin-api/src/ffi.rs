@@ -452,6 +452,20 @@ pub struct FigurePlacementView<'a> {
     pub feature: RStr<'a>,
 }
 
+impl FigurePlacementView<'_> {
+    /// No placement (what [`GameView::figure_candidate`] gives beyond the candidates).
+    pub const NONE: Self = FigurePlacementView {
+        player: 0,
+        figure: RStr::from_str(""),
+        own_kind: NOT_MINE,
+        part: 0,
+        x: 0,
+        y: 0,
+        node: ROption::RNone,
+        feature: RStr::from_str(""),
+    };
+}
+
 /// A feature (the whole connected feature of a node).
 #[repr(C)]
 #[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
@@ -707,6 +721,13 @@ pub trait GameView {
         let _ = i;
         ActionView::pass()
     }
+    /// Since 4.4, in [`HouseRule::judge_figures`]: candidate figure placement `i` of the
+    /// decision (`i` below `allowed.len()`), made when asked for; an empty view (no figure
+    /// kind, part 0) for an index beyond them.
+    fn figure_candidate(&self, i: u32) -> FigurePlacementView<'_> {
+        let _ = i;
+        FigurePlacementView::NONE
+    }
 }
 
 /// The game as a hook sees it.
@@ -805,6 +826,11 @@ pub trait HouseRule: Send + Sync {
     /// actions made only when asked for ([`GameView::figure_action`]); sets `keep[i] = false`
     /// for each one it removes. A plugin that removes nothing now need not look at them.
     fn judge_figure_actions(&self, view: View<'_>, state: StatePtr, keep: RSliceMut<'_, bool>);
+    /// Since 4.4, in place of `allow_figures`: judges the candidate figure placements of a
+    /// decision, each made only when asked for ([`GameView::figure_candidate`]); sets
+    /// `allowed[i] = false` for each one it forbids (`allowed[i]` is already false for one
+    /// another plugin forbade). A plugin that forbids nothing now need not look at them.
+    fn judge_figures(&self, view: View<'_>, state: StatePtr, allowed: RSliceMut<'_, bool>);
 }
 
 /// A plugin instance, owned by the engine.

@@ -35,8 +35,8 @@ pub use abi_stable;
 pub use abi_stable::std_types::RVec;
 pub use author::Effects;
 pub use author::{
-    filter_all, guard, guard_ffi, instance, judge_each, module, parse_options, Adapter, Declare, Drawing, FigureKind,
-    Marker, Modifier, Outcome, Question, Rule, Source, Stat, StateCell, When,
+    allow_each, filter_all, guard, guard_ffi, instance, judge_each, module, parse_options, Adapter, Declare, Drawing,
+    FigureKind, Marker, Modifier, Outcome, Question, Rule, Source, Stat, StateCell, When,
 };
 /// The range check of numeric options: `#[serde(deserialize_with = "carcassonne_plugin_api::range::<0, 100, _, _>")]`.
 pub use carcassonne_options::range;
