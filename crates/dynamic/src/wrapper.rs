@@ -749,33 +749,17 @@ impl DynamicPlugin {
         }
     }
 
-    /// `judge_figures` (4.4): the plugin asks for the candidates' views it needs; it may
-    /// forbid, never allow what another plugin forbade.
+    /// `judge_figures` (4.4): the plugin asks for the candidates' views it needs.
     fn vet_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
-        let Some(state) = self.state_ptr(st, me, bit::ALLOW_FIGURE) else { return };
         let n = cands.len().min(allowed.len());
-        let mut stack = [true; 32];
-        let mut heap = Vec::new();
-        let oks: &mut [bool] = if n <= stack.len() {
-            &mut stack[..n]
-        } else {
-            heap.resize(n, true);
-            &mut heap
-        };
-        oks.copy_from_slice(&allowed[..n]);
-        let hv = HostView::new(rules, st, me, self).vetting(&cands[..n]);
-        self.rule.judge_figures(view(&hv), state, RSliceMut::from_mut_slice(oks));
-        let out = hv.out.into_inner();
-        if !matches!(out, Reported::Nothing) {
-            self.judged_badly(st, bit::ALLOW_FIGURE, out);
-            return;
-        }
-        for (a, &m) in allowed.iter_mut().zip(oks.iter()) {
-            *a &= m;
-        }
+        self.figure_vetoes(st, me, &mut allowed[..n], |state, oks| {
+            let hv = HostView::new(rules, st, me, self).vetting(&cands[..n]);
+            self.rule.judge_figures(view(&hv), state, RSliceMut::from_mut_slice(oks));
+            hv.out.into_inner()
+        });
     }
 
-    /// Asks the plugin to judge candidate placements (`allowed` is written only on a veto).
+    /// `allow_figures` (before 4.4): the plugin is handed every candidate's view.
     fn judge_figures(
         &self,
         rules: &Rules,
@@ -784,9 +768,26 @@ impl DynamicPlugin {
         views: &[FigurePlacementView<'_>],
         allowed: &mut [bool],
     ) {
-        let Some(state) = self.state_ptr(st, me, bit::ALLOW_FIGURE) else { return };
         let n = views.len().min(allowed.len());
-        // The plugin writes a copy: it may veto, never allow what another plugin vetoed.
+        self.figure_vetoes(st, me, &mut allowed[..n], |state, oks| {
+            let hv = HostView::new(rules, st, me, self);
+            self.rule.allow_figures(view(&hv), state, RSlice::from_slice(&views[..n]), RSliceMut::from_mut_slice(oks));
+            hv.out.into_inner()
+        });
+    }
+
+    /// Runs a figure-veto call on a copy of `allowed` (the plugin may veto, never allow what
+    /// another plugin vetoed) and keeps its vetoes; `call` returns what the hook reported.
+    #[inline(always)]
+    fn figure_vetoes(
+        &self,
+        st: &State,
+        me: usize,
+        allowed: &mut [bool],
+        call: impl FnOnce(api::StatePtr, &mut [bool]) -> Reported,
+    ) {
+        let Some(state) = self.state_ptr(st, me, bit::ALLOW_FIGURE) else { return };
+        let n = allowed.len();
         let mut stack = [true; 32];
         let mut heap = Vec::new();
         let oks: &mut [bool] = if n <= stack.len() {
@@ -795,10 +796,8 @@ impl DynamicPlugin {
             heap.resize(n, true);
             &mut heap
         };
-        oks.copy_from_slice(&allowed[..n]);
-        let hv = HostView::new(rules, st, me, self);
-        self.rule.allow_figures(view(&hv), state, RSlice::from_slice(&views[..n]), RSliceMut::from_mut_slice(oks));
-        let out = hv.out.into_inner();
+        oks.copy_from_slice(allowed);
+        let out = call(state, oks);
         if !matches!(out, Reported::Nothing) {
             self.judged_badly(st, bit::ALLOW_FIGURE, out);
             return;
