@@ -213,8 +213,10 @@ pub struct State {
     pub hook_cursor: u8,
     /// The drawn tile's vetoes were judged at the draw (BASE-4's check) with the same
     /// call the placement decision makes, and forbade nothing without asking for the
-    /// list: the decision, in the same state, is not judged again. Cleared at each draw and
-    /// by the answer to a plugin's decision (the only actions before the tile's placement).
+    /// list: the decision, in the same state, is not judged again. Set anew at each draw of
+    /// a tile a plugin may veto (the only tiles it is read for), cleared for a tile a
+    /// plugin hands out, by the answer to a plugin's decision (the only actions before the
+    /// tile's placement) and by `Game::determinize`.
     pub(crate) tile_judged: bool,
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
