@@ -501,29 +501,28 @@ fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
 
 /// [`drawn_tile_fits`] for a tile a plugin may veto: sets [`State::tile_judged`] (read only
 /// for such a tile).
-#[cold]
 #[inline(never)]
 fn vetoed_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
     st.tile_judged = false;
-    if !(rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single()) {
-        return tile_placements(rules, st, t, &mut Vec::new(), true);
+    if rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single() {
+        let candidates = TileCandidates::on_demand(rules, st, t, SPARE.take());
+        let mut vetoes = TileVetoes::new();
+        rules.judge_tiles(st, t, &candidates, &mut vetoes);
+        let quiet = !vetoes.any() && !candidates.is_listed();
+        let allowed = !quiet && (0..candidates.list().len()).any(|i| !vetoes.is_forbidden(i));
+        SPARE.set(candidates.into_buffer());
+        if !quiet {
+            // Judged: a plain placement is left, else only a plugin's variant may place it.
+            return allowed || (rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0));
+        }
+        // Quiet: every plain placement stands (and the decision asks no veto again).
+        if crate::placement::fits_plain(rules, st, t) {
+            st.tile_judged = true;
+            return true;
+        }
     }
-    let candidates = TileCandidates::on_demand(rules, st, t, SPARE.take());
-    let mut vetoes = TileVetoes::new();
-    rules.judge_tiles(st, t, &candidates, &mut vetoes);
-    let quiet = !vetoes.any() && !candidates.is_listed();
-    let fits = if quiet {
-        crate::placement::fits_plain(rules, st, t)
-    } else {
-        (0..candidates.list().len()).any(|i| !vetoes.is_forbidden(i))
-    };
-    SPARE.set(candidates.into_buffer());
-    if fits {
-        st.tile_judged = quiet;
-        return true;
-    }
-    // Only a plugin's placement variant may place it (judged one by one).
-    rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0)
+    // The first plain placement every veto allows, else a plugin's variant.
+    tile_placements(rules, st, t, &mut Vec::new(), true)
 }
 
 thread_local! {

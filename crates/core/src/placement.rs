@@ -158,7 +158,8 @@ pub fn has_placement(rules: &Rules, st: &State, t: TileTypeId) -> bool {
     tile_placements(rules, st, t, &mut Vec::new(), true)
 }
 
-/// Whether one-part tile `t` fits somewhere on the board (geometry and edges only, no veto).
+/// Whether one-part tile `t` fits somewhere on the board (geometry and edges only, no veto:
+/// the draw-time check of a tile whose vetoes forbade nothing).
 pub(crate) fn fits_plain(rules: &Rules, st: &State, t: TileTypeId) -> bool {
     let tile = &rules.catalog.tiles[t as usize];
     debug_assert!(tile.is_single());

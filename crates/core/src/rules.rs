@@ -466,11 +466,6 @@ impl Rules {
     /// a decision (returns false; the next call resumes after that plugin).
     pub(crate) fn run_hook(&self, st: &mut State, h: Hooks, mut f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
         let list = self.list(h);
-        if list.is_empty() {
-            // Nobody subscribes: the cursor is 0 (it is reset whenever a hook completes).
-            debug_assert_eq!(st.hook_cursor, 0);
-            return true;
-        }
         while (st.hook_cursor as usize) < list.len() {
             let i = list[st.hook_cursor as usize];
             st.hook_cursor += 1;

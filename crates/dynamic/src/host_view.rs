@@ -385,9 +385,6 @@ impl GameView for HostView<'_> {
     fn tile_candidates(&self) -> RSlice<'_, Placement> {
         RSlice::from_slice(self.candidates.map_or(&[], |c| as_placements(c)))
     }
-    fn figure_action_count(&self) -> u32 {
-        self.actions.len() as u32
-    }
     fn figure_candidate(&self, i: u32) -> FigurePlacementView<'_> {
         match self.placements.get(i as usize) {
             Some(p) => self.plugin.placement_view(self.rules, self.st, p),

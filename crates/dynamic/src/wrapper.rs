@@ -68,8 +68,9 @@ pub struct DynamicPlugin {
     draws: bool,
     /// Whether the file has `judge_tiles` (built against 4.3 or later).
     judges: bool,
-    /// Whether the file has `judge_figure_actions` (built against 4.4 or later).
-    filters_lazily: bool,
+    /// Whether the file has `judge_figure_actions` and `judge_figures` (built against 4.4 or
+    /// later): the figure decision's views made on demand.
+    views_on_demand: bool,
 }
 
 /// A plugin file's per-game state in the engine's slot: the plugin's box and the address
@@ -223,7 +224,7 @@ impl DynamicPlugin {
             looks,
             draws,
             judges: inst.built_with.minor >= 3,
-            filters_lazily: inst.built_with.minor >= 4,
+            views_on_demand: inst.built_with.minor >= 4,
         };
         Ok(FilePlugin { name, requires, conflicts, options, tile_files, plugin: Box::new(plugin) })
     }
@@ -750,7 +751,7 @@ impl DynamicPlugin {
     }
 
     /// `judge_figures` (4.4): the plugin asks for the candidates' views it needs.
-    fn vet_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
+    fn judge_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
         let n = cands.len().min(allowed.len());
         self.figure_vetoes(st, me, &mut allowed[..n], |state, oks| {
             let hv = HostView::new(rules, st, me, self).vetting(&cands[..n]);
@@ -760,7 +761,7 @@ impl DynamicPlugin {
     }
 
     /// `allow_figures` (before 4.4): the plugin is handed every candidate's view.
-    fn judge_figures(
+    fn allow_figures_listed(
         &self,
         rules: &Rules,
         st: &State,
@@ -813,12 +814,12 @@ impl DynamicPlugin {
     fn restrict_many(&self, rules: &Rules, st: &State, me: usize, out: &mut Vec<Action>) {
         let views: Vec<ActionView<'_>> = out.iter().map(|a| action_view(rules, st, a, me, &self.figure_ids)).collect();
         let mut keep = vec![true; out.len()];
-        self.filter(rules, st, me, &views, &mut keep, out);
+        self.filter_listed(rules, st, me, &views, &mut keep, out);
     }
 
-    /// Asks the plugin which `views` (of `out`) to keep, then drops the others from `out`.
+    /// `filter_figure_actions` (before 4.4): the plugin is handed every action's view.
     #[inline]
-    fn filter(
+    fn filter_listed(
         &self,
         rules: &Rules,
         st: &State,
@@ -827,34 +828,45 @@ impl DynamicPlugin {
         keep: &mut [bool],
         out: &mut Vec<Action>,
     ) {
-        let Some(state) = self.state_ptr(st, me, bit::FIGURE_FILTER) else { return };
-        let hv = HostView::new(rules, st, me, self);
-        self.rule.filter_figure_actions(view(&hv), state, RSlice::from_slice(views), RSliceMut::from_mut_slice(keep));
-        let reported = hv.out.into_inner();
-        if !matches!(reported, Reported::Nothing) {
-            self.judged_badly(st, bit::FIGURE_FILTER, reported);
-            return;
-        }
-        self.keep_only(st, keep, out);
+        self.narrow(st, me, keep, out, |state, keep, _| {
+            let hv = HostView::new(rules, st, me, self);
+            self.rule.filter_figure_actions(
+                view(&hv),
+                state,
+                RSlice::from_slice(views),
+                RSliceMut::from_mut_slice(keep),
+            );
+            hv.out.into_inner()
+        });
     }
 
     /// `judge_figure_actions` (4.4): the plugin asks for the actions' views it needs.
-    fn judge_actions(&self, rules: &Rules, st: &State, me: usize, keep: &mut [bool], out: &mut Vec<Action>) {
+    fn filter(&self, rules: &Rules, st: &State, me: usize, keep: &mut [bool], out: &mut Vec<Action>) {
+        self.narrow(st, me, keep, out, |state, keep, actions| {
+            let hv = HostView::new(rules, st, me, self).filtering(actions);
+            self.rule.judge_figure_actions(view(&hv), state, RSliceMut::from_mut_slice(keep));
+            hv.out.into_inner()
+        });
+    }
+
+    /// Runs a figure-decision filter call (`call` gets the state, `keep` and the actions,
+    /// and returns what the hook reported), then drops from `out` the actions it did not
+    /// keep; removing every one stops the game.
+    #[inline(always)]
+    fn narrow(
+        &self,
+        st: &State,
+        me: usize,
+        keep: &mut [bool],
+        out: &mut Vec<Action>,
+        call: impl FnOnce(api::StatePtr, &mut [bool], &[Action]) -> Reported,
+    ) {
         let Some(state) = self.state_ptr(st, me, bit::FIGURE_FILTER) else { return };
-        let hv = HostView::new(rules, st, me, self).filtering(out);
-        self.rule.judge_figure_actions(view(&hv), state, RSliceMut::from_mut_slice(keep));
-        let reported = hv.out.into_inner();
+        let reported = call(state, keep, out);
         if !matches!(reported, Reported::Nothing) {
             self.judged_badly(st, bit::FIGURE_FILTER, reported);
             return;
         }
-        self.keep_only(st, keep, out);
-    }
-
-    /// Drops from `out` the actions the filter did not keep; removing every one stops the
-    /// game.
-    #[inline]
-    fn keep_only(&self, st: &State, keep: &[bool], out: &mut Vec<Action>) {
         if keep.iter().fold(true, |all, &k| all & k) {
             return;
         }
@@ -1059,12 +1071,12 @@ impl Plugin for DynamicPlugin {
             return;
         }
         const STACK: usize = 32;
-        if self.filters_lazily {
-            return self.vet_figures(rules, st, me, cands, allowed);
+        if self.views_on_demand {
+            return self.judge_figures(rules, st, me, cands, allowed);
         }
         if cands.len() > STACK {
             let views: Vec<FigurePlacementView<'_>> = cands.iter().map(|p| self.placement_view(rules, st, p)).collect();
-            return self.judge_figures(rules, st, me, &views, allowed);
+            return self.allow_figures_listed(rules, st, me, &views, allowed);
         }
         let mut views = [std::mem::MaybeUninit::<FigurePlacementView<'_>>::uninit(); STACK];
         for (slot, p) in views.iter_mut().zip(cands) {
@@ -1073,7 +1085,7 @@ impl Plugin for DynamicPlugin {
         // SAFETY: the first `cands.len()` slots were just written.
         let views =
             unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<FigurePlacementView<'_>>(), cands.len()) };
-        self.judge_figures(rules, st, me, views, allowed);
+        self.allow_figures_listed(rules, st, me, views, allowed);
     }
 
     fn on_figure_placed(&self, rules: &Rules, st: &mut State, me: usize, fig: FigureId) {
@@ -1095,14 +1107,14 @@ impl Plugin for DynamicPlugin {
         }
         // On the stack for the usual few actions (no allocation per decision).
         const STACK: usize = 16;
-        if self.filters_lazily {
+        if self.views_on_demand {
             if out.len() > STACK {
                 let mut keep = vec![true; out.len()];
-                return self.judge_actions(rules, st, me, &mut keep, out);
+                return self.filter(rules, st, me, &mut keep, out);
             }
             let mut keep = [true; STACK];
             let n = out.len();
-            return self.judge_actions(rules, st, me, &mut keep[..n], out);
+            return self.filter(rules, st, me, &mut keep[..n], out);
         }
         if out.len() > STACK {
             return self.restrict_many(rules, st, me, out);
@@ -1114,7 +1126,7 @@ impl Plugin for DynamicPlugin {
         // SAFETY: the first `out.len()` slots were just written.
         let views = unsafe { std::slice::from_raw_parts(views.as_ptr().cast::<ActionView<'_>>(), out.len()) };
         let mut keep = [true; STACK];
-        self.filter(rules, st, me, views, &mut keep[..out.len()], out);
+        self.filter_listed(rules, st, me, views, &mut keep[..out.len()], out);
     }
 
     fn on_feature_completed(&self, rules: &Rules, st: &mut State, me: usize, root: NodeId) {

@@ -495,7 +495,7 @@ pub trait Rule: Serialize + DeserializeOwned + Send + Sync + 'static {
         Ok(())
     }
     /// The figure decision's filter, its actions made only when asked for (since 4.4):
-    /// `view.figure_action(i)` for `i` below `view.figure_action_count()` (= `keep.len()`);
+    /// `view.figure_action(i)` for `i` below `keep.len()`;
     /// set `keep[i] = false` for each one to remove. The default makes every action and
     /// hands them to [`Rule::filter_figure_actions`] ([`filter_all`]); a rule that can tell
     /// from its state alone that it removes nothing now returns at once.

@@ -709,14 +709,9 @@ pub trait GameView {
     fn tile_candidates(&self) -> RSlice<'_, Placement> {
         RSlice::from_slice(&[])
     }
-    /// Since 4.4, in [`HouseRule::judge_figure_actions`]: the number of actions of the
-    /// figure decision (every plugin's actions and `pass`); 0 in other hooks.
-    fn figure_action_count(&self) -> u32 {
-        0
-    }
     /// Since 4.4, in [`HouseRule::judge_figure_actions`]: action `i` of the figure decision
-    /// (`i` below [`GameView::figure_action_count`]), made when asked for; a `"pass"` view
-    /// for an index beyond them.
+    /// (every plugin's actions and `pass`; `i` below `keep.len()`), made when asked for; a
+    /// `"pass"` view for an index beyond them.
     fn figure_action(&self, i: u32) -> ActionView<'_> {
         let _ = i;
         ActionView::pass()
