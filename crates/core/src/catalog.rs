@@ -152,7 +152,13 @@ impl PartSeeds {
             // An `also=X` side is open on this part too (TILES-MORE.md rule 20).
             let open = if edge { f.sides.count_ones() + f.also.count_ones() } else { 0 };
             edges |= u16::from(edge) << local;
-            seeds.push(crate::graph::NodeSeed { kind: f.kind, open: open as u16, pennants: f.pennants as u16 });
+            let cities = f.adj_cities.iter().try_fold(0u32, |m, &c| (c < 31).then(|| m | 1 << c));
+            seeds.push(crate::graph::NodeSeed {
+                kind: f.kind,
+                open: open as u16,
+                pennants: f.pennants as u16,
+                cities: cities.unwrap_or(crate::graph::NodeSeed::CITIES_LISTED),
+            });
         }
         PartSeeds { start, len: part.features.len() as u16, edges }
     }

@@ -46,6 +46,14 @@ pub struct NodeSeed {
     /// Open sides (its sides and `also=` sides; 0 for other than city, road, river).
     pub open: u16,
     pub pennants: u16,
+    /// For a field: the bit set of the cities it touches on its part (feature indices, as
+    /// `FeatureDef::adj_cities`); [`NodeSeed::CITIES_LISTED`] when an index is past 31.
+    pub cities: u32,
+}
+
+impl NodeSeed {
+    /// [`NodeSeed::cities`] of a field whose cities must be read from its `adj_cities`.
+    pub const CITIES_LISTED: u32 = u32::MAX;
 }
 
 /// Nodes with union-find.

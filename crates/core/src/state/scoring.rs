@@ -16,10 +16,23 @@ impl State {
     fn kind_strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
         let root = self.graph.find(n);
         let mut s = [0u32; MAX_PLAYERS];
+        // The feature's occupancy counts its live followers: when only followers have
+        // strength, the walk stops at the last of them (none: no strength at all).
+        let mut left = if rules.strength_beyond_followers { u32::MAX } else { self.graph.followers(root) };
+        if left == 0 {
+            return s;
+        }
         for f in self.figures.iter().filter(|f| f.alive && f.owner != NEUTRAL) {
             if let Some(fnode) = f.node {
                 if self.graph.find(fnode) == root {
-                    s[f.owner as usize] += rules.figure_kinds[f.kind as usize].strength as u32;
+                    let kind = &rules.figure_kinds[f.kind as usize];
+                    s[f.owner as usize] += kind.strength as u32;
+                    if kind.follower {
+                        left -= 1;
+                        if left == 0 {
+                            break;
+                        }
+                    }
                 }
             }
         }
