@@ -26,8 +26,16 @@ struct Group {
     values: Vec<f64>,
 }
 
-const COLOURS: [RGBColor; 4] =
-    [RGBColor(144, 164, 174), RGBColor(21, 101, 192), RGBColor(46, 125, 50), RGBColor(211, 47, 47)];
+const COLOURS: [RGBColor; 8] = [
+    RGBColor(144, 164, 174),
+    RGBColor(21, 101, 192),
+    RGBColor(46, 125, 50),
+    RGBColor(211, 47, 47),
+    RGBColor(245, 124, 0),
+    RGBColor(106, 27, 154),
+    RGBColor(0, 131, 143),
+    RGBColor(93, 64, 55),
+];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
