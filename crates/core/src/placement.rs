@@ -371,7 +371,7 @@ pub(crate) fn counted_pick(
 ) -> Option<Action> {
     /// Cells per counted block, and most blocks counted (beyond them, a plain scan).
     const BLOCK: usize = 16;
-    const MAX_BLOCKS: usize = 128;
+    const MAX_BLOCKS: usize = 32;
     let tile = &rules.catalog.tiles[t as usize];
     let (frontier, codes) = (st.board.frontier(), st.board.frontier_codes());
     let blocks = codes.len().div_ceil(BLOCK);
@@ -402,7 +402,7 @@ pub(crate) fn counted_pick(
         };
     }
     for (fi, face) in tile.faces.iter().enumerate() {
-        let fit = &face.parts[0].fit;
+        let fit_count = &rules.catalog.fit_counts[face.parts[0].flat as usize / 4];
         for b in 0..blocks {
             if keep {
                 let s = sums[fi * blocks + b] as usize;
@@ -413,12 +413,13 @@ pub(crate) fn counted_pick(
             }
             let from = b * BLOCK;
             for (i, &c) in codes.iter().enumerate().skip(from).take(BLOCK) {
-                let mut m = fit[c as usize] & 15;
-                let here = FIT_COUNT[m as usize] as usize;
+                // The count from the count table; the rotations only for the chosen cell.
+                let here = fit_count[c as usize & (FIT_CODES - 1)] as usize;
                 if k >= here {
                     k -= here;
                     continue;
                 }
+                let mut m = face.parts[0].fit[c as usize] & 15;
                 for _ in 0..k {
                     m &= m - 1;
                 }
