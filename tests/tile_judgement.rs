@@ -1,20 +1,24 @@
 //! BASE-4's check of a drawn tile and the placement decision share one judgement when every
 //! plugin that may veto the tile judges at once (`Plugin::judges_tiles_at_once`, as a
 //! plugin file's `judge_tiles` does): a veto that forbids nothing without asking for the
-//! list is asked once per drawn tile, not twice, and the games are those of no veto.
+//! list is asked once per drawn tile, not twice, and the games are those of no veto; a
+//! plugin decision answered between the draw and the placement makes it judge again.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use carcassonne_cli::builtin::factories;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
-use carcassonne_core::{Game, Hooks, LogEntry, Plugin, Rng, Rules, State, TileCandidates, TileTypeId, TileVetoes};
+use carcassonne_core::{
+    Action, Decision, DecisionKind, DrawVerdict, Game, Hooks, LogEntry, Plugin, Rng, Rules, State, TileCandidates,
+    TileTypeId, TileVetoes,
+};
 use serde::{Deserialize, Serialize};
 
 /// `allow_tiles` calls of the plugins `judge`, `lister` and `again` (one per test: tests
 /// run in parallel).
-static CALLS: [AtomicUsize; 3] = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
-const NAMES: [&str; 3] = ["judge", "lister", "again"];
+static CALLS: [AtomicUsize; 4] = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
+const NAMES: [&str; 4] = ["judge", "lister", "again", "asked"];
 
 /// Judges tiles at once; forbids every placement of tile `forbid` (only the first, with
 /// `only_first`), asking for the list only then; nothing else.
@@ -56,8 +60,38 @@ impl Plugin for Judge {
     }
 }
 
+/// Asks the current player a question of its own at every draw (before the tile is
+/// placed): "0 or 1?", with no effect on the game.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Ask {}
+
+impl Plugin for Ask {
+    fn name(&self) -> &str {
+        "ask"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::TILE_DRAWN
+    }
+    fn on_tile_drawn(&self, _rules: &Rules, st: &mut State, me: usize, _tile: TileTypeId) -> DrawVerdict {
+        let player = st.current;
+        st.push_decision(Decision { player, kind: DecisionKind::Plugin { plugin: me as u8, code: 0, data: 0 } });
+        DrawVerdict::Keep
+    }
+    fn decision_actions(&self, _rules: &Rules, _st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
+        out.extend((0..2).map(|a| Action::Plugin { plugin: me as u8, code: 0, a, b: 0 }));
+    }
+}
+
 fn rules(extra: &str) -> Arc<Rules> {
     let mut f = factories();
+    f.push(PluginFactory {
+        name: "ask",
+        summary: "test: a question at every draw",
+        requires: &[],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<Ask>,
+    });
     for name in NAMES {
         f.push(PluginFactory {
             name,
@@ -161,4 +195,26 @@ fn a_judgement_that_forbids_is_made_again_for_the_decision() {
     g.legal_actions(&mut legal);
     assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 2, "and again at the decision");
     assert_eq!(legal, plain_legal[1..]);
+}
+
+#[test]
+fn a_plugin_decision_between_the_draw_and_the_placement_makes_the_judgement_again() {
+    // The answer to a plugin's decision may change what a veto sees, so the draw-time
+    // judgement is not reused for the placement decision that follows it: one judgement at
+    // each draw (BASE-4), one more at each placement decision.
+    let rules = rules("[[plugins]]\nname = \"judge\"\noptions = { counter = 3 }\n[[plugins]]\nname = \"ask\"\n");
+    for seed in 1..=3 {
+        let before = CALLS[3].load(Ordering::SeqCst);
+        let (g, shown) = play(&rules, seed);
+        let log = g.st.log.as_ref().unwrap();
+        let placed = log
+            .iter()
+            .filter(|e| matches!(e, LogEntry::Action { action, .. } if action["type"] == "place_tile"))
+            .count();
+        let asked =
+            log.iter().filter(|e| matches!(e, LogEntry::Action { action, .. } if action["type"] == "plugin")).count();
+        assert_eq!(asked, shown, "seed {seed}: a question at every draw");
+        assert_eq!(CALLS[3].load(Ordering::SeqCst) - before, shown + placed, "seed {seed}");
+        assert!(placed > 60, "seed {seed}: {placed} placements");
+    }
 }
