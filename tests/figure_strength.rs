@@ -7,13 +7,21 @@ use std::sync::Arc;
 
 use carcassonne_cli::builtin::factories;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
-use carcassonne_core::{FeatureKind, Game, Hooks, Plugin, Registry, Rules};
+use carcassonne_core::{FeatureKind, Game, Hooks, Plugin, Registry, Rules, NEUTRAL};
 use serde::{Deserialize, Serialize};
 
-/// Registers a non-follower figure kind `heavy` with strength 2 (no other rule).
-#[derive(Default, Serialize, Deserialize)]
+/// Registers a non-follower figure kind `heavy` with strength `strength` (no other rule).
+#[derive(Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-struct Heavy {}
+struct Heavy {
+    strength: u8,
+}
+
+impl Default for Heavy {
+    fn default() -> Self {
+        Heavy { strength: 2 }
+    }
+}
 
 impl Plugin for Heavy {
     fn name(&self) -> &str {
@@ -23,7 +31,7 @@ impl Plugin for Heavy {
         Hooks::NONE
     }
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
-        reg.figure_kind("heavy", false, 2, 1).map(|_| ())
+        reg.figure_kind("heavy", false, self.strength, 1).map(|_| ())
     }
 }
 
@@ -31,7 +39,7 @@ fn rules(extra: &str) -> Arc<Rules> {
     let mut f = factories();
     f.push(PluginFactory {
         name: "heavy",
-        summary: "test: a non-follower of strength 2",
+        summary: "test: a non-follower with strength",
         requires: &[],
         conflicts: &[],
         build: carcassonne_core::build_from_options::<Heavy>,
@@ -65,6 +73,28 @@ fn followers_alone_decide_when_no_other_kind_has_strength() {
     g.st.add_figure(&rules, 0, follower, 0, Some(city));
     assert_eq!(g.st.strengths(&rules, city)[..2], [2, 1]);
     assert_eq!(g.st.majority(&rules, city), 0b01);
+}
+
+#[test]
+fn figures_of_no_strength_and_neutral_followers_do_not_stop_the_count_early() {
+    // A strength-0 non-follower (as a builder or a pig) stands on the city before the
+    // seats' followers: the count goes on to the last seat follower.
+    let rules = rules("[[plugins]]\nname = \"heavy\"\noptions = { strength = 0 }\n");
+    let (follower, light) = (kind(&rules, "follower"), kind(&rules, "heavy"));
+    let (mut g, city) = start(&rules);
+    g.st.add_figure(&rules, 0, light, 0, Some(city));
+    g.st.add_figure(&rules, 0, follower, 0, Some(city));
+    g.st.add_figure(&rules, 1, follower, 0, Some(city));
+    assert_eq!(g.st.strengths(&rules, city)[..2], [1, 1]);
+    assert_eq!(g.st.majority(&rules, city), 0b11, "a tie");
+
+    // A neutral follower occupies but has no seat: it adds no strength.
+    let (mut g, city) = start(&rules);
+    g.st.add_figure(&rules, NEUTRAL, follower, 0, Some(city));
+    g.st.add_figure(&rules, 1, follower, 0, Some(city));
+    assert_eq!(g.st.graph.followers(city), 2, "the neutral follower occupies too");
+    assert_eq!(g.st.strengths(&rules, city)[..2], [0, 1]);
+    assert_eq!(g.st.majority(&rules, city), 0b10);
 }
 
 #[test]

@@ -23,14 +23,18 @@ fn load(name: &str, text: &str) -> Arc<Rules> {
 }
 
 /// Base with the probe forbidding tiles turned a quarter, followers on roads and `pass` when a
-/// placement is left, reporting interface 4.`minor`.
-fn probed(minor: u32) -> Arc<Rules> {
+/// placement is left, reporting interface 4.`minor`, with more options `extra`.
+fn probed_with(name: &str, minor: u32, extra: &str) -> Arc<Rules> {
     let entry = format!(
         "[[plugins]]\npath = \"{}\"\npriority = 5\n[plugins.options]\nforbid_rotation = 90\n\
-         forbid_figures_on = \"road\"\ndrop_pass = true\nbuilt_with_minor = {minor}\n",
+         forbid_figures_on = \"road\"\ndrop_pass = true\nbuilt_with_minor = {minor}\n{extra}\n",
         path_of("carcassonne_test_probe")
     );
-    load(&format!("versions-4-{minor}"), &base_with(&entry))
+    load(name, &base_with(&entry))
+}
+
+fn probed(minor: u32) -> Arc<Rules> {
+    probed_with(&format!("versions-4-{minor}"), minor, "")
 }
 
 /// What the probe leaves of the plain game's legal moves in the same position.
@@ -115,5 +119,26 @@ fn views_asked_for_past_the_lists_are_empty() {
         let g =
             play_game(&rules, 2, seed, &["random".to_string()], false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert!(g.is_over(), "seed {seed}");
+    }
+}
+
+/// The version a file reports decides the engine's path: a 4.2 file is never called
+/// through the 4.3 and 4.4 entry points, a 4.3 file through `judge_tiles` but not the 4.4
+/// ones, a 4.4 file through all three (the probe fails the game in an entry point its
+/// `refuse` option names).
+#[test]
+fn the_reported_version_decides_the_entry_points() {
+    let run = |minor: u32, refuse: &[&str]| {
+        let list = refuse.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
+        let name = format!("versions-refuse-{minor}-{}", refuse.join("-"));
+        let rules = probed_with(&name, minor, &format!("refuse = [{list}]"));
+        play_game(&rules, 2, 1, &["random".to_string()], false).map(|g| g.is_over()).map_err(|e| e.to_string())
+    };
+    let (tiles, actions, figures) = ("judge_tiles", "judge_figure_actions", "judge_figures");
+    assert_eq!(run(2, &[tiles, actions, figures]), Ok(true));
+    assert_eq!(run(3, &[actions, figures]), Ok(true));
+    for (minor, entry) in [(3, tiles), (4, tiles), (4, actions), (4, figures)] {
+        let e = run(minor, &[entry]).expect_err("the game should stop");
+        assert!(e.contains(&format!("probe: called through {entry}")), "4.{minor}: {e}");
     }
 }

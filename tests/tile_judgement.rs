@@ -202,7 +202,7 @@ fn a_plugin_decision_between_the_draw_and_the_placement_makes_the_judgement_agai
     // The answer to a plugin's decision may change what a veto sees, so the draw-time
     // judgement is not reused for the placement decision that follows it: one judgement at
     // each draw (BASE-4), one more at each placement decision.
-    let rules = rules("[[plugins]]\nname = \"judge\"\noptions = { counter = 3 }\n[[plugins]]\nname = \"ask\"\n");
+    let rules = rules("[[plugins]]\nname = \"asked\"\noptions = { counter = 3 }\n[[plugins]]\nname = \"ask\"\n");
     for seed in 1..=3 {
         let before = CALLS[3].load(Ordering::SeqCst);
         let (g, shown) = play(&rules, seed);

@@ -209,6 +209,9 @@ impl Graph {
         self.nodes[self.find(n) as usize].followers as u32
     }
 
+    /// Changes the follower count of `n`'s feature. The engine keeps it equal to the live
+    /// follower figures standing on the feature (occupancy, and where a majority stops
+    /// looking for strength): plugins move figures with the `State` calls instead.
     pub fn add_followers(&mut self, n: NodeId, delta: i32) {
         let r = self.find_mut(n);
         let f = &mut self.nodes[r as usize].followers;

@@ -252,10 +252,6 @@ pub struct Rules {
     dispatch: [Vec<u8>; Hooks::COUNT],
     /// Figure kinds (followers, ...) the plugins register.
     pub figure_kinds: Vec<FigureKindDef>,
-    /// Whether a figure kind that is not a follower has strength in majorities (derived
-    /// from `figure_kinds` when the rule set is built): when none has, a feature's strength
-    /// is found among its followers alone.
-    pub(crate) strength_beyond_followers: bool,
     /// Score sources (`road`, `city`, ...), in registration order.
     pub sources: Vec<String>,
     /// Bit set of the extra score sources ([`Registry::extra_source`]).
@@ -340,14 +336,12 @@ impl Rules {
             return Err(format!("players = {default_players} is outside {min_players}..={max_players}"));
         }
         let answer_kinds = std::mem::take(&mut reg.answer_kinds);
-        let strength_beyond_followers = reg.figure_kinds.iter().any(|k| !k.follower && k.strength > 0);
         Ok(Rules {
             name: name.into(),
             catalog: reg.catalog,
             plugins,
             dispatch,
             figure_kinds: reg.figure_kinds,
-            strength_beyond_followers,
             sources: reg.sources,
             extra_sources: reg.extra_sources,
             stats: reg.stats,

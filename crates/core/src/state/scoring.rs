@@ -16,9 +16,12 @@ impl State {
     fn kind_strengths(&self, rules: &Rules, n: NodeId) -> [u32; MAX_PLAYERS] {
         let root = self.graph.find(n);
         let mut s = [0u32; MAX_PLAYERS];
-        // The feature's occupancy counts its live followers: when only followers have
-        // strength, the walk stops at the last of them (none: no strength at all).
-        let mut left = if rules.strength_beyond_followers { u32::MAX } else { self.graph.followers(root) };
+        // The feature's occupancy counts its live followers (NEUTRAL ones too): when only
+        // followers have strength, the walk stops at the last of them (none: no strength
+        // at all). A count at its cap may be short of the figures: then every one is seen.
+        let only_followers = !rules.figure_kinds.iter().any(|k| !k.follower && k.strength > 0);
+        let followers = self.graph.followers(root);
+        let mut left = if only_followers && followers < u16::MAX as u32 { followers } else { u32::MAX };
         if left == 0 {
             return s;
         }
