@@ -107,18 +107,28 @@ fn plugin_files_of_4_2_4_3_and_4_4_get_the_same_moves_at_every_decision() {
 /// A 4.4 file that asks for an action or candidate past the decision's lists (or outside
 /// a decision) gets the documented empty answers, a `pass` view and
 /// `FigurePlacementView::NONE`, never another decision's views: the probe fails the game
-/// otherwise.
+/// otherwise. The same games with `refuse` show that both judgements, where the probe
+/// asks, were reached.
 #[test]
 fn views_asked_for_past_the_lists_are_empty() {
-    let entry = format!(
-        "[[plugins]]\npath = \"{}\"\npriority = 5\n[plugins.options]\npeek_beyond = true\n",
-        path_of("carcassonne_test_probe")
-    );
-    let rules = load("versions-peek", &base_with(&entry));
+    let rules_with = |name: &str, extra: &str| {
+        let entry = format!(
+            "[[plugins]]\npath = \"{}\"\npriority = 5\n[plugins.options]\npeek_beyond = true\n{extra}\n",
+            path_of("carcassonne_test_probe")
+        );
+        load(name, &base_with(&entry))
+    };
+    let bots = ["random".to_string()];
+    let rules = rules_with("versions-peek", "");
+    let refusing = ["judge_figure_actions", "judge_figures"]
+        .map(|entry| (entry, rules_with(&format!("versions-peek-{entry}"), &format!("refuse = [\"{entry}\"]"))));
     for seed in 1..=3 {
-        let g =
-            play_game(&rules, 2, seed, &["random".to_string()], false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let g = play_game(&rules, 2, seed, &bots, false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert!(g.is_over(), "seed {seed}");
+        for (entry, refusing) in &refusing {
+            let e = play_game(refusing, 2, seed, &bots, false).expect_err("the judgement is reached");
+            assert!(e.to_string().contains(&format!("probe: called through {entry}")), "seed {seed}: {e}");
+        }
     }
 }
 
