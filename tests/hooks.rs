@@ -400,3 +400,45 @@ options = { kinds = ["follower"] }
     let want = format!("asked about Some({follower})");
     assert_eq!(asked(), [want.clone(), want]);
 }
+
+/// `Rules::verdicts` (questions of one key asked in one list) gives each question the
+/// verdict `Rules::verdict` gives it alone: one `false` outweighs any `true`, a `true`
+/// outweighs the default, and a plugin that answers only about some figure kinds is asked
+/// only the questions about them, once each.
+#[test]
+fn verdicts_of_a_list_are_those_of_each_question() {
+    let text = r#"
+[tiles]
+base = "tiles/base.toml"
+[[plugins]]
+name = "base"
+[[plugins]]
+name = "barn"
+priority = 500
+[[plugins]]
+name = "kind-answerer"
+options = { kinds = ["follower"] }
+[[plugins]]
+name = "logger"
+options = { eatable = true }
+"#;
+    let rules = load(text);
+    let (follower, barn) = (rules.figure_kind("follower").unwrap(), rules.figure_kind("barn").unwrap());
+    let mut g = Game::new(rules.clone(), 2, 1).unwrap();
+    let meeple = g.st.add_figure(&rules, 0, follower, 0, None);
+    let barn_figure = g.st.add_figure(&rules, 1, barn, 0, None);
+    let eatable = rules.query_key("eatable").unwrap();
+    let about = |figure, kind| Query { key: eatable, figure, part: Some(0), node: None, kind, by: 0 };
+    // The barn figure (the barn: false), the meeple (the kind answerer: false), no figure
+    // with a default of no (the logger: true), a barn to come with a default of yes (the
+    // logger: true; the barn answers only about a figure on the board).
+    let qs = [about(Some(barn_figure), None), about(Some(meeple), None), about(None, None), about(None, Some(barn))];
+    KIND_ASKED.lock().unwrap().clear();
+    assert_eq!(rules.verdicts(&g.st, &qs, 0b1010), 0b1100);
+    assert_eq!(*KIND_ASKED.lock().unwrap(), [format!("asked about Some({follower})")]);
+    for (i, q) in qs.iter().enumerate() {
+        assert_eq!(rules.verdict(&g.st, q, 0b1010 & (1 << i) != 0), 0b1100 & (1 << i) != 0, "question {i}");
+    }
+    // No question: the defaults.
+    assert_eq!(rules.verdicts(&g.st, &[], 0b1), 0b1);
+}

@@ -463,3 +463,35 @@ fn the_embedded_rule_set_loads() {
     let (rules, _) = load_rules_file(&format!("embedded:{PD}")).unwrap();
     assert_eq!(rules.plugin_names(), vec!["base", "dragon", "fairy", "portal", "princess"]);
 }
+
+/// PD-FAIRY-1 with the dragon (which answers `fairy_may_join`, asked for every candidate in
+/// one list): the fairy is offered a move next to each follower of the player but one on the
+/// dragon's tile (the dragon is put there by hand: a follower protected from its meal).
+#[test]
+fn the_fairy_does_not_join_a_follower_on_the_dragons_tile() {
+    let rules = pd_rules(&[]);
+    let mut g = start(&rules, 2, &["U", "U", "PDV5", "U"]);
+    play(&mut g, place("U", 1, 0, 0));
+    play(&mut g, fig(1, 0, "road:E+W"));
+    play(&mut g, place("U", 2, 0, 0));
+    play(&mut g, fig(2, 0, "field:Nw+Ne+En+Wn"));
+    // Seat 0 places the volcano at (3,0): the dragon goes there; no figure may go there.
+    play(&mut g, place("PDV5", 3, 0, 0));
+    let moves = |g: &Game| {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        legal
+            .iter()
+            .filter(|a| g.describe(a)["action"] == "move_fairy")
+            .map(|a| g.describe(a)["at"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&g), [json!("(1,0) road:E+W")]);
+    let dragon_kind = rules.figure_kind("dragon").unwrap();
+    let dragon =
+        (0..g.st.figures.len()).find(|&i| g.st.figures[i].alive && g.st.figures[i].kind == dragon_kind).unwrap();
+    let road_tile = g.st.board.part_at(carcassonne_core::Pos::new(1, 0)).unwrap();
+    let rules2 = g.rules.clone();
+    g.st.move_figure(&rules2, dragon as u32, road_tile, None);
+    assert_eq!(moves(&g), Vec::<Value>::new(), "the only follower stands with the dragon");
+}

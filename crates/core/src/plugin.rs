@@ -167,9 +167,33 @@ pub struct Query {
 }
 
 impl Query {
+    /// A question of no key about nothing (a placeholder in a list of questions).
+    pub const NONE: Query =
+        Query { key: QueryKey(u16::MAX), figure: None, kind: None, part: None, node: None, by: u8::MAX };
+
     /// A question about figure `id` (as it stands: `f`), asked by plugin `by`.
     pub fn about_figure(key: QueryKey, id: FigureId, f: &Figure, by: u8) -> Query {
         Query { key, figure: Some(id), kind: Some(f.kind), part: Some(f.part), node: f.node, by }
+    }
+}
+
+/// Answers to a list of questions ([`Plugin::answer_many`]): bit `i` of `no` set for a
+/// `Some(false)` to question `i`, of `yes` for a `Some(true)`, neither for no opinion.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answers {
+    pub no: u64,
+    pub yes: u64,
+}
+
+impl Answers {
+    /// Records `answer` as the answer to question `i`.
+    #[inline]
+    pub fn set(&mut self, i: usize, answer: Option<bool>) {
+        match answer {
+            Some(false) => self.no |= 1 << i,
+            Some(true) => self.yes |= 1 << i,
+            None => {}
+        }
     }
 }
 
@@ -425,6 +449,17 @@ pub trait Plugin: Send + Sync + 'static {
     /// Answer another plugin's [`Query`] (None: no opinion).
     fn answer(&self, rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         None
+    }
+    /// [`Plugin::answer`] to several questions of one key at once (at most
+    /// [`crate::rules::VERDICT_BATCH`], asked through [`Rules::verdicts`]: one per candidate
+    /// of a decision). The default answers each in turn; a plugin overrides it to look up
+    /// its state once for all of them. It must answer as `answer` would.
+    fn answer_many(&self, rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
+        let mut a = Answers::default();
+        for (i, q) in qs.iter().enumerate() {
+            a.set(i, self.answer(rules, st, me, q));
+        }
+        a
     }
     /// Legal actions of a decision this plugin pushed.
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}

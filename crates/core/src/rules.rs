@@ -7,10 +7,14 @@ use std::sync::Arc;
 
 use crate::catalog::Catalog;
 use crate::draw::FigureLook;
-use crate::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, Query, QueryKey, TilePlacement};
+use crate::plugin::{Answers, DrawVerdict, FigurePlacement, Hooks, Plugin, Query, QueryKey, TilePlacement};
 use crate::setup::Setup;
 use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
 use crate::tile::TileTypeId;
+
+/// Questions [`Rules::verdicts`] puts to a plugin in one [`Plugin::answer_many`] call (at
+/// most: a longer list goes in parts of this size).
+pub const VERDICT_BATCH: usize = 64;
 
 /// A figure kind a plugin registered (follower, large meeple, dragon, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -273,6 +277,9 @@ pub struct Rules {
     /// answer about a figure of that kind, and at `query_lists.len() * MAX_FIGURE_KINDS +
     /// key`, those that may answer a question about no figure kind. Empty otherwise.
     kind_query_lists: Vec<Vec<u8>>,
+    /// Per plugin, the figure kinds it answers about (a bit per kind; `u16::MAX`: any
+    /// question, also beyond the end).
+    answer_kinds: Vec<u16>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
     /// Per tile type, whether it has vetoers and each judges at once
@@ -354,6 +361,7 @@ impl Rules {
             query_names: reg.queries,
             query_lists: Vec::new(),
             kind_query_lists: Vec::new(),
+            answer_kinds: Vec::new(),
             variant_owner: reg.variant_owner,
             edge_features: reg.edge_features,
         }
@@ -386,6 +394,7 @@ impl Rules {
                     list.iter().copied().filter(|&i| kinds_of(i) == u16::MAX).collect();
             }
             self.kind_query_lists = lists;
+            self.answer_kinds = answer_kinds.to_vec();
         }
         self
     }
@@ -528,13 +537,17 @@ impl Rules {
         if key >= self.query_lists.len() {
             return &[];
         }
-        // The kind asked about; a question that names only a figure, its kind.
-        let kind = q.kind.or_else(|| q.figure.and_then(|id| st.figures.get(id as usize)).map(|f| f.kind));
-        let i = match kind {
+        let i = match Self::kind_asked(st, q) {
             Some(k) if (k as usize) < MAX_FIGURE_KINDS => key * MAX_FIGURE_KINDS + k as usize,
             _ => self.query_lists.len() * MAX_FIGURE_KINDS + key,
         };
         &self.kind_query_lists[i]
+    }
+
+    /// The figure kind `q` asks about; a question that names only a figure, its kind.
+    #[inline]
+    fn kind_asked(st: &State, q: &Query) -> Option<u8> {
+        q.kind.or_else(|| q.figure.and_then(|id| st.figures.get(id as usize)).map(|f| f.kind))
     }
 
     /// The name of an interned query key ("" for a key of no name).
@@ -561,6 +574,46 @@ impl Rules {
             }
         }
         yes || default
+    }
+
+    /// [`Rules::verdict`] of several questions of one key at once (one per candidate of a
+    /// decision: the fairy's figures, the portal's features), at most [`VERDICT_BATCH`]:
+    /// bit `i` of `defaults` is the default of `qs[i]`, bit `i` of the result its verdict.
+    /// Each plugin that may answer the key is asked once ([`Plugin::answer_many`]); one that
+    /// answers only about some figure kinds is asked only about those, one by one.
+    pub fn verdicts(&self, st: &State, qs: &[Query], defaults: u64) -> u64 {
+        assert!(qs.len() <= VERDICT_BATCH, "at most {VERDICT_BATCH} questions at once");
+        let Some(first) = qs.first() else { return defaults };
+        debug_assert!(qs.iter().all(|q| q.key == first.key), "questions of one key");
+        // Per figure kind, the questions about a figure of that kind (only when some plugin
+        // answers only about some kinds).
+        let mut of_kind = [0u64; MAX_FIGURE_KINDS];
+        if !self.kind_query_lists.is_empty() {
+            for (j, q) in qs.iter().enumerate() {
+                if let Some(k) = Self::kind_asked(st, q).filter(|&k| (k as usize) < MAX_FIGURE_KINDS) {
+                    of_kind[k as usize] |= 1 << j;
+                }
+            }
+        }
+        let mut all = Answers::default();
+        for &i in self.query_list(first.key) {
+            let kinds = self.answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
+            let a = if kinds == u16::MAX {
+                self.p(i).answer_many(self, st, i as usize, qs)
+            } else {
+                let mut asked = (0..MAX_FIGURE_KINDS).filter(|k| kinds & (1 << k) != 0).fold(0, |m, k| m | of_kind[k]);
+                let mut a = Answers::default();
+                while asked != 0 {
+                    let j = asked.trailing_zeros() as usize;
+                    asked &= asked - 1;
+                    a.set(j, self.p(i).answer(self, st, i as usize, &qs[j]));
+                }
+                a
+            };
+            all.no |= a.no;
+            all.yes |= a.yes;
+        }
+        (defaults | all.yes) & !all.no
     }
 
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {

@@ -31,7 +31,7 @@ mod draw;
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{Hooks, Plugin, PluginState, Query, QueryKey};
+use carcassonne_core::plugin::{Answers, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_PLAYERS};
 use carcassonne_core::{FeatureKind, NodeId, Pos};
@@ -353,6 +353,17 @@ impl Plugin for Castle {
         }
         let id = q.figure?;
         st.plugin::<CastleState>(me).is_knight(id).then_some(false)
+    }
+
+    /// [`Plugin::answer`] to a list of questions: no opinion at all while no castle stands.
+    fn answer_many(&self, rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
+        let mut a = Answers::default();
+        if !st.plugin::<CastleState>(me).castles.is_empty() {
+            for (i, q) in qs.iter().enumerate() {
+                a.set(i, self.answer(rules, st, me, q));
+            }
+        }
+        a
     }
 
     fn decision_actions(&self, _rules: &Rules, _st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {

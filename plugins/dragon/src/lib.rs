@@ -16,7 +16,7 @@ mod draw;
 
 use carcassonne_core::action::{Action, Decision, DecisionKind};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
+use carcassonne_core::plugin::{Answers, DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, NEUTRAL};
@@ -379,6 +379,17 @@ impl Plugin for Dragon {
             }
             _ => None,
         }
+    }
+
+    /// [`Plugin::answer`] to a list of questions: the dragon's tile looked up once.
+    fn answer_many(&self, _rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
+        let mut a = Answers::default();
+        let Some(dragon) = Self::dragon_part(st, me) else { return a };
+        for (i, q) in qs.iter().enumerate() {
+            let here = q.figure.is_some_and(|id| st.figures[id as usize].part == dragon);
+            a.no |= u64::from(here && q.key == self.ids.fairy_may_join) << i;
+        }
+        a
     }
 
     /// PD-DRAGON-4/5: the legal steps of this step's player.

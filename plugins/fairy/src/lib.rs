@@ -95,9 +95,10 @@ impl Fairy {
         rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower)
     }
 
-    /// Calls `f` with each figure of `player` on the board but `skip`. Whether a figure is
-    /// the player's is unpredictable: the filter writes every id and advances by the test.
-    fn for_each_own(st: &State, player: u8, skip: Option<FigureId>, mut f: impl FnMut(FigureId)) {
+    /// Calls `f` with the figures of `player` on the board but `skip`, some at a time (at
+    /// most [`carcassonne_core::rules::VERDICT_BATCH`]). Whether a figure is the player's is
+    /// unpredictable: the filter writes every id and advances by the test.
+    fn for_each_own(st: &State, player: u8, skip: Option<FigureId>, mut f: impl FnMut(&[FigureId])) {
         const CHUNK: usize = 32;
         let skip = skip.unwrap_or(FigureId::MAX);
         let mut buf = [0 as FigureId; CHUNK];
@@ -108,7 +109,9 @@ impl Fairy {
                 buf[n] = id;
                 n += usize::from(g.alive & (g.owner == player) & (id != skip));
             }
-            buf[..n].iter().for_each(|&id| f(id));
+            if n > 0 {
+                f(&buf[..n]);
+            }
         }
     }
 
@@ -183,9 +186,20 @@ impl Plugin for Fairy {
             // would be described alike in the record.
             FairyPlacement::NextFollower => {
                 let mut one = OnePerPlace::new(out);
-                Self::for_each_own(st, player, s.follower, |id| {
-                    if self.may_join(rules, st, me, id) && one.first(st, out, id) {
-                        out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
+                let mut qs = [Query::NONE; 32];
+                Self::for_each_own(st, player, s.follower, |ids| {
+                    // `fairy_may_join` of every candidate in one list of questions.
+                    let mut followers = 0u64;
+                    for (i, (&id, q)) in ids.iter().zip(&mut qs).enumerate() {
+                        let f = &st.figures[id as usize];
+                        *q = Query::about_figure(self.ids.fairy_may_join, id, f, me as u8);
+                        followers |= u64::from(rules.figure_kinds[f.kind as usize].follower) << i;
+                    }
+                    let ok = rules.verdicts(st, &qs[..ids.len()], followers);
+                    for (i, &id) in ids.iter().enumerate() {
+                        if ok & (1 << i) != 0 && one.first(st, out, id) {
+                            out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
+                        }
                     }
                 })
             }

@@ -20,7 +20,7 @@ mod draw;
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
-use carcassonne_core::rules::{Registry, Rules};
+use carcassonne_core::rules::{Registry, Rules, VERDICT_BATCH};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{FigureId, State};
 use serde::{Deserialize, Serialize};
@@ -80,6 +80,7 @@ impl Portal {
         roots: &mut RootCache,
     ) {
         let (player, placed) = (st.current, st.placed_parts());
+        let mut batch = Batch { qs: [Query::NONE; VERDICT_BATCH], locals: [0; VERDICT_BATCH], len: 0 };
         for (kind, def) in rules.figure_kinds.iter().enumerate() {
             let kind = kind as u8;
             if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
@@ -124,19 +125,48 @@ impl Portal {
                         kind: Some(kind),
                         by: me as u8,
                     };
-                    if !rules.verdict(st, &q, true) {
-                        continue;
-                    }
-                    let a = Action::PlaceFigure { kind, part, feature: local };
-                    // Another plugin may offer the same placement (the acrobats' 3 x 3).
-                    if rules.allow_figure(st, &FigurePlacement { player, kind, part, node: Some(node) })
-                        && !off_tile.contains(part, local, kind)
-                    {
-                        out.push(a);
+                    batch.add(q, local);
+                    if batch.len == VERDICT_BATCH {
+                        batch.offer(rules, st, player, out, off_tile);
                     }
                 }
             }
+            batch.offer(rules, st, player, out, off_tile);
         }
+    }
+}
+
+/// Candidate placements of one figure kind, whose `portal_target` verdicts are asked in
+/// one list ([`Rules::verdicts`]), in the order they were found.
+struct Batch {
+    qs: [Query; VERDICT_BATCH],
+    locals: [u8; VERDICT_BATCH],
+    len: usize,
+}
+
+impl Batch {
+    fn add(&mut self, q: Query, local: u8) {
+        self.qs[self.len] = q;
+        self.locals[self.len] = local;
+        self.len += 1;
+    }
+
+    /// Pushes the candidates every plugin allows onto `out` (but those among `off_tile`),
+    /// and empties the batch.
+    fn offer(&mut self, rules: &Rules, st: &State, player: u8, out: &mut Vec<Action>, off_tile: &OffTile) {
+        let qs = &self.qs[..self.len];
+        let ok = rules.verdicts(st, qs, u64::MAX);
+        for (i, q) in qs.iter().enumerate() {
+            let (Some(kind), Some(part), local) = (q.kind, q.part, self.locals[i]) else { continue };
+            // Another plugin may offer the same placement (the acrobats' 3 x 3).
+            if ok & (1 << i) != 0
+                && rules.allow_figure(st, &FigurePlacement { player, kind, part, node: q.node })
+                && !off_tile.contains(part, local, kind)
+            {
+                out.push(Action::PlaceFigure { kind, part, feature: local });
+            }
+        }
+        self.len = 0;
     }
 }
 
