@@ -585,18 +585,34 @@ impl Rules {
         assert!(qs.len() <= VERDICT_BATCH, "at most {VERDICT_BATCH} questions at once");
         let Some(first) = qs.first() else { return defaults };
         debug_assert!(qs.iter().all(|q| q.key == first.key), "questions of one key");
-        // Per figure kind, the questions about a figure of that kind (only when some plugin
-        // answers only about some kinds).
+        let list = self.query_list(first.key);
+        let all = if self.kind_query_lists.is_empty() {
+            let mut all = Answers::default();
+            for &i in list {
+                let a = self.p(i).answer_many(self, st, i as usize, qs);
+                all.no |= a.no;
+                all.yes |= a.yes;
+            }
+            all
+        } else {
+            self.answers_by_kind(st, qs, list)
+        };
+        (defaults | all.yes) & !all.no
+    }
+
+    /// The answers of the plugins of `list` to `qs` (one key) when some plugin answers only
+    /// about some figure kinds: each of those is asked only the questions about them.
+    #[inline(never)]
+    fn answers_by_kind(&self, st: &State, qs: &[Query], list: &[u8]) -> Answers {
+        // Per figure kind, the questions about a figure of that kind.
         let mut of_kind = [0u64; MAX_FIGURE_KINDS];
-        if !self.kind_query_lists.is_empty() {
-            for (j, q) in qs.iter().enumerate() {
-                if let Some(k) = Self::kind_asked(st, q).filter(|&k| (k as usize) < MAX_FIGURE_KINDS) {
-                    of_kind[k as usize] |= 1 << j;
-                }
+        for (j, q) in qs.iter().enumerate() {
+            if let Some(k) = Self::kind_asked(st, q).filter(|&k| (k as usize) < MAX_FIGURE_KINDS) {
+                of_kind[k as usize] |= 1 << j;
             }
         }
         let mut all = Answers::default();
-        for &i in self.query_list(first.key) {
+        for &i in list {
             let kinds = self.answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
             let a = if kinds == u16::MAX {
                 self.p(i).answer_many(self, st, i as usize, qs)
@@ -613,7 +629,7 @@ impl Rules {
             all.no |= a.no;
             all.yes |= a.yes;
         }
-        (defaults | all.yes) & !all.no
+        all
     }
 
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {

@@ -355,13 +355,24 @@ impl Plugin for Castle {
         st.plugin::<CastleState>(me).is_knight(id).then_some(false)
     }
 
-    /// [`Plugin::answer`] to a list of questions: no opinion at all while no castle stands.
+    /// [`Plugin::answer`] to a list of questions: no opinion at all while no castle stands;
+    /// about figures, each figure's id compared with the castles' knights (read once).
     fn answer_many(&self, rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
         let mut a = Answers::default();
-        if !st.plugin::<CastleState>(me).castles.is_empty() {
+        let castles = &st.plugin::<CastleState>(me).castles;
+        if castles.is_empty() {
+            return a;
+        }
+        if qs.first().is_some_and(|q| q.key == self.ids.portal_target) {
             for (i, q) in qs.iter().enumerate() {
                 a.set(i, self.answer(rules, st, me, q));
             }
+            return a;
+        }
+        // One of the four questions about a figure (`query_names`).
+        for (i, q) in qs.iter().enumerate() {
+            let knight = q.figure.is_some_and(|id| castles.iter().any(|c| c.knight == Some(id)));
+            a.no |= u64::from(knight) << i;
         }
         a
     }

@@ -342,6 +342,14 @@ impl Plugin for Dragon {
         !self.part_has(rules, st, p.part, self.ids.volcano) && Self::dragon_part(st, me) != Some(p.part)
     }
 
+    /// [`Plugin::allow_figure`] of a list: the dragon's tile looked up once.
+    fn allow_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
+        let dragon = Self::dragon_part(st, me);
+        for (p, ok) in cands.iter().zip(allowed.iter_mut()) {
+            *ok &= !self.part_has(rules, st, p.part, self.ids.volcano) && dragon != Some(p.part);
+        }
+    }
+
     fn on_figure_action_done(&self, rules: &Rules, st: &mut State, me: usize, _action: &Action) {
         self.start_movement(rules, st, me);
     }

@@ -152,18 +152,25 @@ impl Batch {
     }
 
     /// Pushes the candidates every plugin allows onto `out` (but those among `off_tile`),
-    /// and empties the batch.
+    /// and empties the batch: the `portal_target` verdicts in one list, then the figure
+    /// vetoes of those left in one list ([`Rules::allow_figures`]).
     fn offer(&mut self, rules: &Rules, st: &State, player: u8, out: &mut Vec<Action>, off_tile: &OffTile) {
         let qs = &self.qs[..self.len];
         let ok = rules.verdicts(st, qs, u64::MAX);
+        let none = FigurePlacement { player, kind: 0, part: 0, node: None };
+        let (mut cands, mut allowed, mut locals) = ([none; VERDICT_BATCH], [true; VERDICT_BATCH], [0; VERDICT_BATCH]);
+        let mut n = 0;
         for (i, q) in qs.iter().enumerate() {
-            let (Some(kind), Some(part), local) = (q.kind, q.part, self.locals[i]) else { continue };
+            if let (true, Some(kind), Some(part)) = (ok & (1 << i) != 0, q.kind, q.part) {
+                (cands[n], locals[n]) = (FigurePlacement { player, kind, part, node: q.node }, self.locals[i]);
+                n += 1;
+            }
+        }
+        rules.allow_figures(st, &cands[..n], &mut allowed[..n]);
+        for ((c, &local), _) in cands[..n].iter().zip(&locals).zip(&allowed).filter(|(_, ok)| **ok) {
             // Another plugin may offer the same placement (the acrobats' 3 x 3).
-            if ok & (1 << i) != 0
-                && rules.allow_figure(st, &FigurePlacement { player, kind, part, node: q.node })
-                && !off_tile.contains(part, local, kind)
-            {
-                out.push(Action::PlaceFigure { kind, part, feature: local });
+            if !off_tile.contains(c.part, local, c.kind) {
+                out.push(Action::PlaceFigure { kind: c.kind, part: c.part, feature: local });
             }
         }
         self.len = 0;
