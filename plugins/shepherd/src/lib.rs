@@ -280,10 +280,19 @@ impl Shepherd {
         })
     }
 
-    fn push_field(&self, rules: &Rules, st: &State, me: usize, part: u32, local: u8, out: &mut Vec<Action>) {
+    /// Offers a shepherd on field `local` of `part` unless a shepherd stands in that field
+    /// (`herded`: the fields of the shepherds on the board, [`Shepherd::field_of`]).
+    fn push_field(
+        &self,
+        rules: &Rules,
+        st: &State,
+        herded: &[Option<NodeId>],
+        part: u32,
+        local: u8,
+        out: &mut Vec<Action>,
+    ) {
         let node = st.node_of(part, local);
-        let root = st.graph.find(node);
-        if st.graph.node(node).kind != FeatureKind::Field || Self::seats_in(st, me, root) != 0 {
+        if st.graph.node(node).kind != FeatureKind::Field || herded.contains(&Some(st.graph.find(node))) {
             return;
         }
         let (player, kind) = (st.current, self.ids.kind);
@@ -353,19 +362,28 @@ impl Plugin for Shepherd {
             return;
         }
         let placed = st.placed_parts();
+        let mut herded = [None; MAX_PLAYERS];
+        for (p, h) in herded.iter_mut().enumerate().take(st.players) {
+            *h = Self::field_of(st, me, p);
+        }
+        let herded = &herded[..st.players];
         for part in placed.clone() {
             for local in 0..st.rotated(rules, part).features.len() as u8 {
-                self.push_field(rules, st, me, part, local, out);
+                self.push_field(rules, st, herded, part, local, out);
             }
         }
         let portal = self.ids.portal != 0
-            && rules.plugin_index("portal").is_some()
-            && placed.clone().any(|p| st.part_markers(rules, p) & self.ids.portal != 0);
+            && placed.clone().any(|p| st.part_markers(rules, p) & self.ids.portal != 0)
+            && rules.plugin_index("portal").is_some();
         if !portal {
             return;
         }
         for part in (0..st.board.len() as u32).filter(|p| !placed.contains(p)) {
-            for local in 0..st.rotated(rules, part).features.len() as u8 {
+            for (local, f) in st.rotated(rules, part).features.iter().enumerate() {
+                let local = local as u8;
+                if f.kind != FeatureKind::Field {
+                    continue;
+                }
                 let q = Query {
                     key: self.ids.portal_target,
                     figure: None,
@@ -374,10 +392,8 @@ impl Plugin for Shepherd {
                     node: Some(st.node_of(part, local)),
                     by: me as u8,
                 };
-                if st.rotated(rules, part).features[local as usize].kind == FeatureKind::Field
-                    && rules.verdict(st, &q, true)
-                {
-                    self.push_field(rules, st, me, part, local, out);
+                if rules.verdict(st, &q, true) {
+                    self.push_field(rules, st, herded, part, local, out);
                 }
             }
         }
