@@ -360,30 +360,47 @@ options = { names = ["eatable"], answer = true }
     assert_eq!(*ASKED.lock().unwrap(), ["[\"house_question\"] asked house_question", "verdict false"]);
 }
 
+/// A game of base, the barn and the kind answerer (for followers), plus `more` plugins, with
+/// a meeple of seat 0 and a barn of seat 1 put on the start tile by hand; `about(figure,
+/// kind)` makes an `eatable` question.
+struct KindGame {
+    rules: Arc<Rules>,
+    g: Game,
+    follower: u8,
+    barn: u8,
+    meeple: u32,
+    barn_figure: u32,
+    eatable: QueryKey,
+}
+
+impl KindGame {
+    fn new(more: &str) -> KindGame {
+        let text = format!(
+            "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"barn\"\n\
+             priority = 500\n[[plugins]]\nname = \"kind-answerer\"\noptions = {{ kinds = [\"follower\"] }}\n{more}"
+        );
+        let rules = load(&text);
+        let (follower, barn) = (rules.figure_kind("follower").unwrap(), rules.figure_kind("barn").unwrap());
+        let mut g = Game::new(rules.clone(), 2, 1).unwrap();
+        let meeple = g.st.add_figure(&rules, 0, follower, 0, None);
+        let barn_figure = g.st.add_figure(&rules, 1, barn, 0, None);
+        let eatable = rules.query_key("eatable").unwrap();
+        KindGame { rules, g, follower, barn, meeple, barn_figure, eatable }
+    }
+
+    fn about(&self, figure: Option<u32>, kind: Option<u8>) -> Query {
+        Query { key: self.eatable, figure, part: Some(0), node: None, kind, by: 0 }
+    }
+}
+
 /// A plugin that answers only about some figure kinds (`Registry::answers_only_about`) is
 /// asked only about a figure of those kinds (placed: its kind; to be placed: the query's
 /// kind), never about another kind's figure or about none.
 #[test]
 fn kind_answerers_are_asked_only_about_their_kinds() {
-    let text = r#"
-[tiles]
-base = "tiles/base.toml"
-[[plugins]]
-name = "base"
-[[plugins]]
-name = "barn"
-priority = 500
-[[plugins]]
-name = "kind-answerer"
-options = { kinds = ["follower"] }
-"#;
-    let rules = load(text);
-    let (follower, barn) = (rules.figure_kind("follower").unwrap(), rules.figure_kind("barn").unwrap());
-    let mut g = Game::new(rules.clone(), 2, 1).unwrap();
-    let meeple = g.st.add_figure(&rules, 0, follower, 0, None);
-    let barn_figure = g.st.add_figure(&rules, 1, barn, 0, None);
-    let eatable = rules.query_key("eatable").unwrap();
-    let about = |figure, kind| Query { key: eatable, figure, part: Some(0), node: None, kind, by: 0 };
+    let k = KindGame::new("");
+    let (rules, g, follower, barn, meeple, barn_figure) = (&k.rules, &k.g, k.follower, k.barn, k.meeple, k.barn_figure);
+    let about = |figure, kind| k.about(figure, kind);
     let asked = || KIND_ASKED.lock().unwrap().clone();
     KIND_ASKED.lock().unwrap().clear();
     // The barn figure: the barn (after the kind answerer) says it is not eatable; the kind
@@ -407,28 +424,9 @@ options = { kinds = ["follower"] }
 /// only the questions about them, once each.
 #[test]
 fn verdicts_of_a_list_are_those_of_each_question() {
-    let text = r#"
-[tiles]
-base = "tiles/base.toml"
-[[plugins]]
-name = "base"
-[[plugins]]
-name = "barn"
-priority = 500
-[[plugins]]
-name = "kind-answerer"
-options = { kinds = ["follower"] }
-[[plugins]]
-name = "logger"
-options = { eatable = true }
-"#;
-    let rules = load(text);
-    let (follower, barn) = (rules.figure_kind("follower").unwrap(), rules.figure_kind("barn").unwrap());
-    let mut g = Game::new(rules.clone(), 2, 1).unwrap();
-    let meeple = g.st.add_figure(&rules, 0, follower, 0, None);
-    let barn_figure = g.st.add_figure(&rules, 1, barn, 0, None);
-    let eatable = rules.query_key("eatable").unwrap();
-    let about = |figure, kind| Query { key: eatable, figure, part: Some(0), node: None, kind, by: 0 };
+    let k = KindGame::new("[[plugins]]\nname = \"logger\"\noptions = { eatable = true }\n");
+    let (rules, g, follower, barn, meeple, barn_figure) = (&k.rules, &k.g, k.follower, k.barn, k.meeple, k.barn_figure);
+    let about = |figure, kind| k.about(figure, kind);
     // The barn figure (the barn: false), the meeple (the kind answerer: false), no figure
     // with a default of no (the logger: true), a barn to come with a default of yes (the
     // logger: true; the barn answers only about a figure on the board).
