@@ -617,7 +617,11 @@ impl Rules {
             let a = if kinds == u16::MAX {
                 self.p(i).answer_many(self, st, i as usize, qs)
             } else {
-                let mut asked = (0..MAX_FIGURE_KINDS).filter(|k| kinds & (1 << k) != 0).fold(0, |m, k| m | of_kind[k]);
+                let (mut asked, mut ks) = (0u64, kinds);
+                while ks != 0 {
+                    asked |= of_kind[ks.trailing_zeros() as usize];
+                    ks &= ks - 1;
+                }
                 let mut a = Answers::default();
                 while asked != 0 {
                     let j = asked.trailing_zeros() as usize;
