@@ -108,6 +108,37 @@ impl Fairy2025 {
         rules.verdict(st, &q, kind.follower && kind.strength > 0)
     }
 
+    /// Calls `f` with each figure the fairy may join (FD-FAIRY-1), in id order: the
+    /// `fairy_may_join` questions about the current player's figures asked in lists
+    /// ([`Rules::verdicts`]).
+    fn for_each_joinable(&self, rules: &Rules, st: &State, me: usize, mut f: impl FnMut(FigureId)) {
+        const CHUNK: usize = 32;
+        let follower = Self::follower(st, me);
+        let mut qs = [Query::NONE; CHUNK];
+        let (mut ids, mut defaults, mut n) = ([0 as FigureId; CHUNK], 0u64, 0);
+        let mut ask = |ids: &[FigureId], qs: &[Query], defaults: u64| {
+            let ok = rules.verdicts(st, qs, defaults);
+            ids.iter().enumerate().filter(|(i, _)| ok & (1 << i) != 0).for_each(|(_, &id)| f(id));
+        };
+        for (i, g) in st.figures.iter().enumerate() {
+            let id = i as FigureId;
+            if !g.alive || g.owner != st.current || follower == Some(id) {
+                continue;
+            }
+            let kind = &rules.figure_kinds[g.kind as usize];
+            (ids[n], qs[n]) = (id, Query::about_figure(self.ids.fairy_may_join, id, g, me as u8));
+            defaults |= u64::from(kind.follower && kind.strength > 0) << n;
+            n += 1;
+            if n == CHUNK {
+                ask(&ids, &qs, defaults);
+                (n, defaults) = (0, 0);
+            }
+        }
+        if n > 0 {
+            ask(&ids[..n], &qs[..n], defaults);
+        }
+    }
+
     /// FD-FAIRY-3: the fairy back to the supply.
     fn detach(&self, rules: &Rules, st: &mut State, me: usize) {
         if let Some((fairy, _)) = st.plugin_mut::<FairyState>(me).fairy.take() {
@@ -275,11 +306,11 @@ impl Plugin for Fairy2025 {
         // One action per place: two alike followers side by side (an acrobat pyramid)
         // would be described alike in the record.
         let mut one = OnePerPlace::new(out);
-        for id in 0..st.figures.len() as FigureId {
-            if self.may_join(rules, st, me, id) && one.first(st, out, id) {
+        self.for_each_joinable(rules, st, me, |id| {
+            if one.first(st, out, id) {
                 out.push(Action::Plugin { plugin, code: ASSIGN, a: id as i32, b: 0 });
             }
-        }
+        });
         out.push(Action::Pass);
     }
 
