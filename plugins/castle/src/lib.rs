@@ -359,8 +359,8 @@ impl Plugin for Castle {
     /// about figures, each figure's id compared with the castles' knights (read once).
     fn answer_many(&self, rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
         let mut a = Answers::default();
-        let castles = &st.plugin::<CastleState>(me).castles;
-        if castles.is_empty() {
+        let s = st.plugin::<CastleState>(me);
+        if s.castles.is_empty() {
             return a;
         }
         if qs.first().is_some_and(|q| q.key == self.ids.portal_target) {
@@ -371,7 +371,7 @@ impl Plugin for Castle {
         }
         // One of the four questions about a figure (`query_names`).
         for (i, q) in qs.iter().enumerate() {
-            let knight = q.figure.is_some_and(|id| castles.iter().any(|c| c.knight == Some(id)));
+            let knight = q.figure.is_some_and(|id| s.is_knight(id));
             a.no |= u64::from(knight) << i;
         }
         a

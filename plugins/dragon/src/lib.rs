@@ -134,6 +134,17 @@ impl Dragon {
         st.part_markers(rules, part) & marker != 0
     }
 
+    /// PD-DRAGON-3: a figure may not go onto a volcano or the dragon's tile (`dragon`).
+    fn figure_may_go(&self, rules: &Rules, st: &State, dragon: Option<u32>, part: u32) -> bool {
+        !self.part_has(rules, st, part, self.ids.volcano) && dragon != Some(part)
+    }
+
+    /// Whether `q` asks `fairy_may_join` about a figure on the dragon's tile (`dragon`):
+    /// the fairy never stands with the dragon.
+    fn keeps_fairy_off(&self, st: &State, dragon: u32, q: &Query) -> bool {
+        q.key == self.ids.fairy_may_join && q.figure.is_some_and(|id| st.figures[id as usize].part == dragon)
+    }
+
     /// The dragon's tile, if it is in play.
     fn dragon_part(st: &State, me: usize) -> Option<u32> {
         st.plugin::<DragonState>(me).figure.map(|id| st.figures[id as usize].part)
@@ -339,14 +350,14 @@ impl Plugin for Dragon {
     /// PD-DRAGON-2/3: no figure on a volcano tile, nor on the dragon's tile (also through
     /// the magic portal, whose placements pass here too).
     fn allow_figure(&self, rules: &Rules, st: &State, me: usize, p: &FigurePlacement) -> bool {
-        !self.part_has(rules, st, p.part, self.ids.volcano) && Self::dragon_part(st, me) != Some(p.part)
+        self.figure_may_go(rules, st, Self::dragon_part(st, me), p.part)
     }
 
     /// [`Plugin::allow_figure`] of a list: the dragon's tile looked up once.
     fn allow_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
         let dragon = Self::dragon_part(st, me);
         for (p, ok) in cands.iter().zip(allowed.iter_mut()) {
-            *ok &= !self.part_has(rules, st, p.part, self.ids.volcano) && dragon != Some(p.part);
+            *ok &= self.figure_may_go(rules, st, dragon, p.part);
         }
     }
 
@@ -378,15 +389,8 @@ impl Plugin for Dragon {
     }
 
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
-        match q.figure {
-            Some(id)
-                if q.key == self.ids.fairy_may_join
-                    && Self::dragon_part(st, me) == Some(st.figures[id as usize].part) =>
-            {
-                Some(false)
-            }
-            _ => None,
-        }
+        let dragon = Self::dragon_part(st, me)?;
+        self.keeps_fairy_off(st, dragon, q).then_some(false)
     }
 
     /// [`Plugin::answer`] to a list of questions: the dragon's tile looked up once.
@@ -394,8 +398,7 @@ impl Plugin for Dragon {
         let mut a = Answers::default();
         let Some(dragon) = Self::dragon_part(st, me) else { return a };
         for (i, q) in qs.iter().enumerate() {
-            let here = q.figure.is_some_and(|id| st.figures[id as usize].part == dragon);
-            a.no |= u64::from(here && q.key == self.ids.fairy_may_join) << i;
+            a.no |= u64::from(self.keeps_fairy_off(st, dragon, q)) << i;
         }
         a
     }

@@ -97,15 +97,11 @@ impl Fairy2025 {
         st.plugin::<FairyState>(me).fairy.map(|(_, f)| f)
     }
 
-    /// FD-FAIRY-1: may the fairy join figure `id` of the current player?
-    fn may_join(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
-        let f = &st.figures[id as usize];
-        if !f.alive || f.owner != st.current || Self::follower(st, me) == Some(id) {
-            return false;
-        }
+    /// The `fairy_may_join` question about figure `id` (as it stands: `f`), and its default
+    /// (FD-FAIRY-1: a follower with strength).
+    fn question(&self, rules: &Rules, me: usize, id: FigureId, f: &Figure) -> (Query, bool) {
         let kind = &rules.figure_kinds[f.kind as usize];
-        let q = Query::about_figure(self.ids.fairy_may_join, id, f, me as u8);
-        rules.verdict(st, &q, kind.follower && kind.strength > 0)
+        (Query::about_figure(self.ids.fairy_may_join, id, f, me as u8), kind.follower && kind.strength > 0)
     }
 
     /// Calls `f` with each figure the fairy may join (FD-FAIRY-1), in id order: the
@@ -125,9 +121,9 @@ impl Fairy2025 {
             if !g.alive || g.owner != st.current || follower == Some(id) {
                 continue;
             }
-            let kind = &rules.figure_kinds[g.kind as usize];
-            (ids[n], qs[n]) = (id, Query::about_figure(self.ids.fairy_may_join, id, g, me as u8));
-            defaults |= u64::from(kind.follower && kind.strength > 0) << n;
+            let (q, default) = self.question(rules, me, id, g);
+            (ids[n], qs[n]) = (id, q);
+            defaults |= u64::from(default) << n;
             n += 1;
             if n == CHUNK {
                 ask(&ids, &qs, defaults);
@@ -234,9 +230,8 @@ impl Plugin for Fairy2025 {
             return;
         }
         let f = st.figures[id as usize];
-        let kind = &rules.figure_kinds[f.kind as usize];
-        let q = Query::about_figure(self.ids.fairy_may_join, id, &f, me as u8);
-        if f.part != from.part || !rules.verdict(st, &q, kind.follower && kind.strength > 0) {
+        let (q, default) = self.question(rules, me, id, &f);
+        if f.part != from.part || !rules.verdict(st, &q, default) {
             self.detach(rules, st, me);
         }
     }
@@ -248,7 +243,11 @@ impl Plugin for Fairy2025 {
         let eligible = s.completed.iter().any(|r| !s.scored.contains(r));
         s.completed.clear();
         s.scored.clear();
-        if eligible && (0..st.figures.len() as FigureId).any(|id| self.may_join(rules, st, me, id)) {
+        let mut joinable = false;
+        if eligible {
+            self.for_each_joinable(rules, st, me, |_| joinable = true);
+        }
+        if joinable {
             let d =
                 Decision { player: st.current, kind: DecisionKind::Plugin { plugin: me as u8, code: ASSIGN, data: 0 } };
             st.push_decision(d);

@@ -60,6 +60,10 @@ pub fn factory() -> PluginFactory {
     }
 }
 
+/// Figures looked at in one pass of [`Fairy::for_each_own`] (at most
+/// [`carcassonne_core::rules::VERDICT_BATCH`]: their questions go in one list).
+const OWN_CHUNK: usize = 32;
+
 /// Code of the move-the-fairy action.
 pub const MOVE: u16 = 1;
 
@@ -90,22 +94,26 @@ impl Fairy {
 
     /// Whether the plugins let the fairy join figure `id` (a live figure of a seat).
     fn may_join(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
-        let f = &st.figures[id as usize];
-        let q = Query::about_figure(self.ids.fairy_may_join, id, f, me as u8);
-        rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower)
+        let (q, default) = self.question(rules, me, id, &st.figures[id as usize]);
+        rules.verdict(st, &q, default)
+    }
+
+    /// The `fairy_may_join` question about figure `id` (as it stands: `f`), and its default
+    /// (PD-FAIRY-1: a follower).
+    fn question(&self, rules: &Rules, me: usize, id: FigureId, f: &Figure) -> (Query, bool) {
+        (Query::about_figure(self.ids.fairy_may_join, id, f, me as u8), rules.figure_kinds[f.kind as usize].follower)
     }
 
     /// Calls `f` with the figures of `player` on the board but `skip`, some at a time (at
-    /// most [`carcassonne_core::rules::VERDICT_BATCH`]). Whether a figure is the player's is
-    /// unpredictable: the filter writes every id and advances by the test.
+    /// most [`OWN_CHUNK`]). Whether a figure is the player's is unpredictable: the filter
+    /// writes every id and advances by the test.
     fn for_each_own(st: &State, player: u8, skip: Option<FigureId>, mut f: impl FnMut(&[FigureId])) {
-        const CHUNK: usize = 32;
         let skip = skip.unwrap_or(FigureId::MAX);
-        let mut buf = [0 as FigureId; CHUNK];
-        for (ci, chunk) in st.figures.chunks(CHUNK).enumerate() {
+        let mut buf = [0 as FigureId; OWN_CHUNK];
+        for (ci, chunk) in st.figures.chunks(OWN_CHUNK).enumerate() {
             let mut n = 0;
             for (i, g) in chunk.iter().enumerate() {
-                let id = (ci * CHUNK + i) as FigureId;
+                let id = (ci * OWN_CHUNK + i) as FigureId;
                 buf[n] = id;
                 n += usize::from(g.alive & (g.owner == player) & (id != skip));
             }
@@ -186,16 +194,16 @@ impl Plugin for Fairy {
             // would be described alike in the record.
             FairyPlacement::NextFollower => {
                 let mut one = OnePerPlace::new(out);
-                let mut qs = [Query::NONE; 32];
+                let mut qs = [Query::NONE; OWN_CHUNK];
                 Self::for_each_own(st, player, s.follower, |ids| {
                     // `fairy_may_join` of every candidate in one list of questions.
-                    let mut followers = 0u64;
+                    let mut defaults = 0u64;
                     for (i, (&id, q)) in ids.iter().zip(&mut qs).enumerate() {
-                        let f = &st.figures[id as usize];
-                        *q = Query::about_figure(self.ids.fairy_may_join, id, f, me as u8);
-                        followers |= u64::from(rules.figure_kinds[f.kind as usize].follower) << i;
+                        let default;
+                        (*q, default) = self.question(rules, me, id, &st.figures[id as usize]);
+                        defaults |= u64::from(default) << i;
                     }
-                    let ok = rules.verdicts(st, &qs[..ids.len()], followers);
+                    let ok = rules.verdicts(st, &qs[..ids.len()], defaults);
                     for (i, &id) in ids.iter().enumerate() {
                         if ok & (1 << i) != 0 && one.first(st, out, id) {
                             out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
@@ -309,8 +317,8 @@ impl Plugin for Fairy {
             return;
         }
         let f = st.figures[id as usize];
-        let q = Query::about_figure(self.ids.fairy_may_join, id, &f, me as u8);
-        if rules.verdict(st, &q, rules.figure_kinds[f.kind as usize].follower) {
+        let (q, default) = self.question(rules, me, id, &f);
+        if rules.verdict(st, &q, default) {
             // It stays with its follower, wherever that went.
             if st.figures[fairy as usize].part != f.part {
                 st.move_figure(rules, fairy, f.part, None);

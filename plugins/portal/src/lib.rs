@@ -155,6 +155,9 @@ impl Batch {
     /// and empties the batch: the `portal_target` verdicts in one list, then the figure
     /// vetoes of those left in one list ([`Rules::allow_figures`]).
     fn offer(&mut self, rules: &Rules, st: &State, player: u8, out: &mut Vec<Action>, off_tile: &OffTile) {
+        if self.len == 0 {
+            return;
+        }
         let qs = &self.qs[..self.len];
         let ok = rules.verdicts(st, qs, u64::MAX);
         let none = FigurePlacement { player, kind: 0, part: 0, node: None };
