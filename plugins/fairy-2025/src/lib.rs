@@ -104,6 +104,24 @@ impl Fairy2025 {
         (Query::about_figure(self.ids.fairy_may_join, id, f, me as u8), kind.follower && kind.strength > 0)
     }
 
+    /// FD-FAIRY-1: may the fairy join figure `id` of the current player? (One question: the
+    /// first figure found ends the search of [`Plugin::on_scoring_done`].)
+    fn may_join(&self, rules: &Rules, st: &State, me: usize, id: FigureId) -> bool {
+        let f = &st.figures[id as usize];
+        if !Self::candidate(st, Self::follower(st, me), id, f) {
+            return false;
+        }
+        let (q, default) = self.question(rules, me, id, f);
+        rules.verdict(st, &q, default)
+    }
+
+    /// Whether figure `id` (`f`) is one the current player may assign the fairy to, the
+    /// plugins' answers aside: a live figure of theirs, not the fairy's follower now
+    /// (`follower`).
+    fn candidate(st: &State, follower: Option<FigureId>, id: FigureId, f: &Figure) -> bool {
+        f.alive && f.owner == st.current && follower != Some(id)
+    }
+
     /// Calls `f` with each figure the fairy may join (FD-FAIRY-1), in id order: the
     /// `fairy_may_join` questions about the current player's figures asked in lists
     /// ([`Rules::verdicts`]).
@@ -118,7 +136,7 @@ impl Fairy2025 {
         };
         for (i, g) in st.figures.iter().enumerate() {
             let id = i as FigureId;
-            if !g.alive || g.owner != st.current || follower == Some(id) {
+            if !Self::candidate(st, follower, id, g) {
                 continue;
             }
             let (q, default) = self.question(rules, me, id, g);
@@ -243,11 +261,7 @@ impl Plugin for Fairy2025 {
         let eligible = s.completed.iter().any(|r| !s.scored.contains(r));
         s.completed.clear();
         s.scored.clear();
-        let mut joinable = false;
-        if eligible {
-            self.for_each_joinable(rules, st, me, |_| joinable = true);
-        }
-        if joinable {
+        if eligible && (0..st.figures.len() as FigureId).any(|id| self.may_join(rules, st, me, id)) {
             let d =
                 Decision { player: st.current, kind: DecisionKind::Plugin { plugin: me as u8, code: ASSIGN, data: 0 } };
             st.push_decision(d);

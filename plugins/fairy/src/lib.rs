@@ -198,9 +198,9 @@ impl Plugin for Fairy {
                 Self::for_each_own(st, player, s.follower, |ids| {
                     // `fairy_may_join` of every candidate in one list of questions.
                     let mut defaults = 0u64;
-                    for (i, (&id, q)) in ids.iter().zip(&mut qs).enumerate() {
-                        let default;
-                        (*q, default) = self.question(rules, me, id, &st.figures[id as usize]);
+                    for (i, (&id, slot)) in ids.iter().zip(&mut qs).enumerate() {
+                        let (q, default) = self.question(rules, me, id, &st.figures[id as usize]);
+                        *slot = q;
                         defaults |= u64::from(default) << i;
                     }
                     let ok = rules.verdicts(st, &qs[..ids.len()], defaults);
