@@ -366,7 +366,24 @@ impl Board {
 
     /// Number of placed cells among the 8 around `p`.
     pub fn ring_count(&self, p: Pos) -> u32 {
-        p.ring().iter().filter(|q| self.is_placed(**q)).count() as u32
+        // Inside the grid with a cell to spare on each side: the eight cells at fixed
+        // offsets from p's index (a held cell is neither empty nor a frontier mark).
+        let (gx, gy) = (p.x.wrapping_add(self.ox) as u32, p.y.wrapping_add(self.oy) as u32);
+        let w = self.w as u32;
+        if gx.wrapping_sub(1) >= w - 2 || gy.wrapping_sub(1) >= w - 2 {
+            return p.ring().iter().filter(|q| self.is_placed(**q)).count() as u32;
+        }
+        let (ci, w) = ((gy * w + gx) as usize, w as usize);
+        let held = |i: usize| u32::from(self.cells[i].wrapping_sub(1) < FRONTIER - 1);
+        let (above, below) = (ci - w, ci + w);
+        held(above - 1)
+            + held(above)
+            + held(above + 1)
+            + held(ci - 1)
+            + held(ci + 1)
+            + held(below - 1)
+            + held(below)
+            + held(below + 1)
     }
 }
 
@@ -415,6 +432,30 @@ mod tests {
         assert_eq!(b.part_at(Pos::new(39, 0)), Some(39));
         assert!(b.frontier().iter().all(|&p| !b.is_placed(p)));
         assert_eq!(b.bounds, (0, 0, 39, 0));
+    }
+
+    #[test]
+    fn ring_counts_the_placed_cells_around_any_cell() {
+        // A cross of five tiles and one tile in a far corner (the grid grows to 64 x 64).
+        let mut b = Board::new();
+        for (x, y) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (20, 20)] {
+            b.place(part(x, y));
+        }
+        assert_eq!(b.ring_count(Pos::new(0, 0)), 4);
+        assert_eq!(b.ring_count(Pos::new(1, 1)), 3);
+        assert_eq!(b.ring_count(Pos::new(-1, -1)), 3);
+        assert_eq!(b.ring_count(Pos::new(2, 0)), 1);
+        assert_eq!(b.ring_count(Pos::new(21, 21)), 1);
+        assert_eq!(b.ring_count(Pos::new(5, 5)), 0);
+        // Every cell, to the grid's edges and beyond, as the eight neighbours say.
+        for y in -40..=40 {
+            for x in -40..=40 {
+                let p = Pos::new(x, y);
+                let each = p.ring().iter().filter(|q| b.is_placed(**q)).count() as u32;
+                assert_eq!(b.ring_count(p), each, "{p}");
+            }
+        }
+        assert_eq!(b.ring_count(Pos::new(i32::MAX, i32::MIN)), 0);
     }
 
     #[test]
