@@ -5,9 +5,11 @@ use std::sync::{Arc, Mutex};
 
 use carcassonne_cli::builtin::factories;
 use carcassonne_core::config::{disk_resolver, load_rules, PluginFactory};
+use carcassonne_core::plugin::{DrawVerdict, PluginState};
 use carcassonne_core::rules::Registry;
+use carcassonne_core::state::LogEntry;
 use carcassonne_core::{
-    Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, QueryKey, Rules, State,
+    Action, Decision, DecisionKind, Game, GameOptions, Hooks, NodeId, Plugin, Query, QueryKey, Rules, State, TileTypeId,
 };
 use serde::{Deserialize, Serialize};
 
@@ -171,6 +173,53 @@ impl Plugin for KindAnswerer {
     }
 }
 
+/// Keeps the tiles its tile hooks are called for; wants them only for tiles whose id starts
+/// with one of `drawn` (on_tile_drawn) or `placed` (on_tile_placed) letters.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct TileSeer {
+    drawn: String,
+    placed: String,
+}
+
+/// The tiles a [`TileSeer`] saw drawn and placed, in order.
+#[derive(Debug, Default)]
+struct Seen {
+    drawn: Vec<TileTypeId>,
+    placed: Vec<TileTypeId>,
+}
+
+carcassonne_core::clone_fields!(Seen { drawn, placed });
+
+fn starts_with_one_of(rules: &Rules, tile: TileTypeId, letters: &str) -> bool {
+    rules.catalog.tiles[tile as usize].id.starts_with(|c| letters.contains(c))
+}
+
+impl Plugin for TileSeer {
+    fn name(&self) -> &str {
+        "tile-seer"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::TILE_DRAWN | Hooks::TILE_PLACED
+    }
+    fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
+        let drawn = starts_with_one_of(rules, tile, &self.drawn);
+        let placed = starts_with_one_of(rules, tile, &self.placed);
+        Hooks((u32::from(drawn) * Hooks::TILE_DRAWN.0) | (u32::from(placed) * Hooks::TILE_PLACED.0))
+    }
+    fn init_state(&self, _rules: &Rules, _players: usize) -> Option<Box<dyn PluginState>> {
+        Some(Box::new(Seen::default()))
+    }
+    fn on_tile_drawn(&self, _r: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
+        st.plugin_mut::<Seen>(me).drawn.push(tile);
+        DrawVerdict::Keep
+    }
+    fn on_tile_placed(&self, _r: &Rules, st: &mut State, me: usize) {
+        let tile = st.board.parts[st.placed_parts().start as usize].tile;
+        st.plugin_mut::<Seen>(me).placed.push(tile);
+    }
+}
+
 fn test_factories() -> Vec<PluginFactory> {
     fn test(
         name: &'static str,
@@ -182,6 +231,7 @@ fn test_factories() -> Vec<PluginFactory> {
             "asker" => carcassonne_core::build_from_options::<Asker>,
             "answerer" | "bystander" => carcassonne_core::build_from_options::<Answerer>,
             "kind-answerer" => carcassonne_core::build_from_options::<KindAnswerer>,
+            "tile-seer" => carcassonne_core::build_from_options::<TileSeer>,
             _ => carcassonne_core::build_from_options::<Bribe>,
         };
         PluginFactory { name, summary: "test", requires, conflicts, build }
@@ -194,6 +244,7 @@ fn test_factories() -> Vec<PluginFactory> {
         test("answerer", &[], &[]),
         test("bystander", &[], &[]),
         test("kind-answerer", &[], &[]),
+        test("tile-seer", &[], &[]),
         test("bribe", &["base"], &[]),
     ]);
     f
@@ -439,4 +490,33 @@ fn verdicts_of_a_list_are_those_of_each_question() {
     }
     // No question: the defaults.
     assert_eq!(rules.verdicts(&g.st, &[], 0b1), 0b1);
+}
+
+/// `Plugin::tile_hooks`: a tile hook is called for exactly the tiles the plugin takes it
+/// for, every time one is drawn or placed (here tiles A to C when drawn, D to F when
+/// placed), and for no other tile.
+#[test]
+fn tile_hooks_are_called_only_for_the_tiles_a_plugin_takes_them_for() {
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"tile-seer\"\n\
+                options = { drawn = \"ABC\", placed = \"DEF\" }\n";
+    let rules = load(text);
+    let me = rules.plugin_names().iter().position(|n| *n == "tile-seer").unwrap();
+    let bots = ["random".to_string()];
+    let (mut drawn, mut placed) = (0, 0);
+    for seed in 1..=5 {
+        let g = carcassonne_cli::driver::play_game(&rules, 2, seed, &bots, true).unwrap();
+        let seen = g.st.plugin::<Seen>(me);
+        let log = g.st.log.as_deref().unwrap();
+        let all_drawn: Vec<TileTypeId> =
+            log.iter().filter_map(|e| if let LogEntry::Drawn { tile } = e { Some(*tile) } else { None }).collect();
+        let all_placed: Vec<TileTypeId> = g.st.board.parts[1..].iter().map(|p| p.tile).collect();
+        let keep = |all: &[TileTypeId], letters| -> Vec<TileTypeId> {
+            all.iter().copied().filter(|&t| starts_with_one_of(&rules, t, letters)).collect()
+        };
+        assert_eq!(seen.drawn, keep(&all_drawn, "ABC"), "seed {seed}");
+        assert_eq!(seen.placed, keep(&all_placed, "DEF"), "seed {seed}");
+        assert!(seen.drawn.len() < all_drawn.len() && seen.placed.len() < all_placed.len(), "seed {seed}");
+        (drawn, placed) = (drawn + seen.drawn.len(), placed + seen.placed.len());
+    }
+    assert!(drawn > 5 && placed > 5, "the hooks ran ({drawn} drawn, {placed} placed)");
 }

@@ -9,6 +9,7 @@ use std::process::Command;
 
 use carcassonne_cli::builtin::{load_rules_text, read_rules_text};
 use carcassonne_cli::driver::play_game;
+use carcassonne_core::state::LogEntry;
 use carcassonne_core::{FeatureKind, Game};
 use plugin_util::{base_with, path_of, scratch, write_rules};
 
@@ -58,6 +59,28 @@ fn a_placed_tile_marker_condition_calls_the_hook_exactly_on_those_turns() {
         seen += calls(&b);
     }
     assert!(seen > 20, "volcano tiles were placed ({seen})");
+}
+
+/// A tile_marker condition on `on_tile_drawn`: a call for each drawn tile with the marker
+/// (the engine leaves the hook out for the other tiles), none for the others.
+#[test]
+fn a_tile_marker_condition_calls_the_drawn_hook_exactly_for_those_tiles() {
+    let when = "count_in = \"on_tile_drawn\"\nwhen = [\"on_tile_drawn tile_marker volcano\"]";
+    let volcano = load("cond-drawn-volcano", &princess_dragon_with_probe(when)).unwrap();
+    let bit = volcano.catalog.marker("volcano");
+    let bots = ["random".to_string()];
+    let mut seen = 0;
+    for seed in 1..=20 {
+        let g = play_game(&volcano, 2, seed, &bots, true).unwrap();
+        let drawn = (g.st.log.as_deref().unwrap().iter())
+            .filter(
+                |e| matches!(e, LogEntry::Drawn { tile } if g.rules.catalog.tiles[*tile as usize].markers & bit != 0),
+            )
+            .count() as i64;
+        assert_eq!(calls(&g), drawn, "seed {seed}");
+        seen += drawn;
+    }
+    assert!(seen > 20, "volcano tiles were drawn ({seen})");
 }
 
 #[test]

@@ -396,7 +396,7 @@ impl Game {
                 }
                 Phase::PlaceTile | Phase::Figure | Phase::Over => return,
                 Phase::AfterTile => {
-                    if rules.run_hook(st, Hooks::TILE_PLACED, |p, st, me| p.on_tile_placed(rules, st, me)) {
+                    if rules.run_tile_placed(st, |p, st, me| p.on_tile_placed(rules, st, me)) {
                         st.phase = Phase::Figure;
                     }
                 }

@@ -214,6 +214,16 @@ impl QueryKey {
     pub(crate) const CORE: [&'static str; 3] = ["eatable", "needs_follower", "game_goes_on"];
 }
 
+/// [`Plugin::tile_hooks`] of a plugin whose tile hooks `hooks` act only on tiles with a
+/// part marked `marker` (any face): `hooks` for such a tile, none for the others.
+pub fn marked(rules: &Rules, tile: TileTypeId, marker: u32, hooks: Hooks) -> Hooks {
+    if rules.catalog.tiles[tile as usize].markers & marker != 0 {
+        hooks
+    } else {
+        Hooks::NONE
+    }
+}
+
 /// Plugin-owned game state: cloned with the game, downcast by its plugin
 /// ([`State::plugin`]).
 pub trait PluginState: Any + Send + Sync + std::fmt::Debug {
@@ -279,6 +289,13 @@ pub trait Plugin: Send + Sync + 'static {
     /// (BASE-4); return [`DrawVerdict::Taken`] to take it away (the player draws again).
     fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         DrawVerdict::Keep
+    }
+    /// Which of the tile hooks ([`Hooks::TILE_DRAWN`], [`Hooks::TILE_PLACED`]) may do
+    /// something when tile type `tile` is drawn or placed (asked once per tile type when the
+    /// rule set is built; within [`Plugin::hooks`]): a hook left out is not called for that
+    /// tile (e.g. a tower's `on_tile_placed` only for tiles with a foundation). Default: both.
+    fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
+        Hooks::TILE_DRAWN | Hooks::TILE_PLACED
     }
     /// Whether [`Plugin::allow_tile`] may ever forbid placements of tile type `tile` (asked
     /// once per rule set; tiles nobody may veto take the fast path).

@@ -282,6 +282,11 @@ pub struct Rules {
     answer_kinds: Vec<u16>,
     /// Per tile type, the plugins whose `allow_tile` may veto it.
     tile_vetoers: Vec<Vec<u8>>,
+    /// Per tile type, the plugins whose `on_tile_drawn` is called for it
+    /// ([`Plugin::tile_hooks`]).
+    tile_drawn: Vec<Vec<u8>>,
+    /// Per tile type, the plugins whose `on_tile_placed` is called for it.
+    tile_placed: Vec<Vec<u8>>,
     /// Per tile type, whether it has vetoers and each judges at once
     /// ([`Plugin::judges_tiles_at_once`]).
     tile_judged_at_once: Vec<bool>,
@@ -357,6 +362,8 @@ impl Rules {
             default_players,
             setups: Default::default(),
             tile_vetoers: Vec::new(),
+            tile_drawn: Vec::new(),
+            tile_placed: Vec::new(),
             tile_judged_at_once: Vec::new(),
             query_names: reg.queries,
             query_lists: Vec::new(),
@@ -365,7 +372,7 @@ impl Rules {
             variant_owner: reg.variant_owner,
             edge_features: reg.edge_features,
         }
-        .with_tile_vetoers()
+        .with_tile_lists()
         .with_query_lists(&answer_kinds))
     }
 
@@ -399,11 +406,19 @@ impl Rules {
         self
     }
 
-    fn with_tile_vetoers(mut self) -> Rules {
+    /// Per tile type, the plugins that may veto it and those whose tile hooks it calls.
+    fn with_tile_lists(mut self) -> Rules {
+        let tiles = 0..self.catalog.tiles.len() as TileTypeId;
         let list = self.list(Hooks::ALLOW_TILE).to_vec();
-        self.tile_vetoers = (0..self.catalog.tiles.len() as TileTypeId)
+        self.tile_vetoers = (tiles.clone())
             .map(|t| list.iter().copied().filter(|&i| self.p(i).may_veto_tile(&self, t)).collect())
             .collect();
+        let hook_lists = |h: Hooks| -> Vec<Vec<u8>> {
+            let list = self.list(h);
+            let wants = |i: u8, t| self.p(i).tile_hooks(&self, t).0 & h.0 != 0;
+            (tiles.clone()).map(|t| list.iter().copied().filter(|&i| wants(i, t)).collect()).collect()
+        };
+        (self.tile_drawn, self.tile_placed) = (hook_lists(Hooks::TILE_DRAWN), hook_lists(Hooks::TILE_PLACED));
         self.tile_judged_at_once = (self.tile_vetoers.iter())
             .map(|v| !v.is_empty() && v.iter().all(|&i| self.p(i).judges_tiles_at_once()))
             .collect();
@@ -473,8 +488,23 @@ impl Rules {
 
     /// Runs hook `h` over its plugins from the state's cursor; stops when a plugin pushes
     /// a decision (returns false; the next call resumes after that plugin).
-    pub(crate) fn run_hook(&self, st: &mut State, h: Hooks, mut f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
-        let list = self.list(h);
+    pub(crate) fn run_hook(&self, st: &mut State, h: Hooks, f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
+        self.run_list(st, self.list(h), f)
+    }
+
+    /// [`Rules::run_hook`] of [`Hooks::TILE_PLACED`]: the plugins whose `tile_hooks` take
+    /// the placed tile's type.
+    pub(crate) fn run_tile_placed(&self, st: &mut State, f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
+        let all = self.list(Hooks::TILE_PLACED);
+        let list = match st.placed {
+            Some((first, _)) if !all.is_empty() => &self.tile_placed[st.board.parts[first as usize].tile as usize],
+            _ => all,
+        };
+        self.run_list(st, list, f)
+    }
+
+    /// Runs `list`'s plugins from the state's cursor (see [`Rules::run_hook`]).
+    fn run_list(&self, st: &mut State, list: &[u8], mut f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
         while (st.hook_cursor as usize) < list.len() {
             let i = list[st.hook_cursor as usize];
             st.hook_cursor += 1;
@@ -642,7 +672,10 @@ impl Rules {
         }
     }
     pub(crate) fn dispatch_tile_drawn(&self, st: &mut State, t: TileTypeId) -> DrawVerdict {
-        for &i in self.list(Hooks::TILE_DRAWN) {
+        if self.list(Hooks::TILE_DRAWN).is_empty() {
+            return DrawVerdict::Keep;
+        }
+        for &i in &self.tile_drawn[t as usize] {
             if self.p(i).on_tile_drawn(self, st, i as usize, t) == DrawVerdict::Taken {
                 return DrawVerdict::Taken;
             }

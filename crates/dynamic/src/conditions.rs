@@ -208,12 +208,26 @@ impl Conditions {
     /// Whether the plugin may ever judge a placement of tile `t` in `allow_tile` (its
     /// conditions there are about the tile, or about something else that may hold).
     pub(crate) fn may_judge_tile(&self, t: TileTypeId) -> bool {
-        let bit = api::Hooks::ALLOW_TILE.0;
-        let hook = bit.trailing_zeros() as usize;
+        self.may_want_tile(api::Hooks::ALLOW_TILE, t)
+    }
+
+    /// Whether hook `h` (about a tile: `allow_tile`, `on_tile_drawn`) may be wanted for
+    /// tile `t`: it has no conditions, one about the tile holds for `t`, or one about
+    /// something else may hold (the placed tile's, whatever it is: a safe superset).
+    pub(crate) fn may_want_tile(&self, h: api::Hooks, t: TileTypeId) -> bool {
+        let (bit, hook) = (h.0, h.0.trailing_zeros() as usize);
         if self.mask & bit == 0 {
             return true;
         }
         let placed_any = self.placed.iter().any(|&m| m & bit != 0);
         placed_any || self.deployed[hook] != 0 || self.tile.get(t as usize).is_some_and(|&m| m & bit != 0)
+    }
+
+    /// Whether `on_tile_placed` may be wanted when tile `t` is the placed tile: it has no
+    /// conditions, one about the placed tile holds for `t`, or a deployed one may hold.
+    pub(crate) fn may_want_placed(&self, t: TileTypeId) -> bool {
+        let bit = api::Hooks::TILE_PLACED.0;
+        let hook = bit.trailing_zeros() as usize;
+        self.mask & bit == 0 || self.deployed[hook] != 0 || self.placed.get(t as usize).is_some_and(|&m| m & bit != 0)
     }
 }

@@ -993,6 +993,13 @@ impl Plugin for DynamicPlugin {
         self.conds.may_judge_tile(tile)
     }
 
+    /// A tile hook none of whose conditions can hold for a tile is not called for it.
+    fn tile_hooks(&self, _rules: &Rules, tile: TileTypeId) -> Hooks {
+        let drawn = self.conds.may_want_tile(api::Hooks::TILE_DRAWN, tile);
+        let placed = self.conds.may_want_placed(tile);
+        Hooks((u32::from(drawn) * Hooks::TILE_DRAWN.0) | (u32::from(placed) * Hooks::TILE_PLACED.0))
+    }
+
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         if st.failure().is_some() || !self.wanted(bit::ALLOW_TILE, st, Subject::Tile(p.tile)) {
             return true;

@@ -145,6 +145,15 @@ impl Plugin for Acrobats {
             | Hooks::QUERY
     }
 
+    /// Only a tile with an acrobats' space opens one.
+    fn tile_hooks(&self, _rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
+        if self.ids.has_space[tile as usize] {
+            Hooks::TILE_PLACED
+        } else {
+            Hooks::NONE
+        }
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.marker = reg.require_marker(&self.tile_set, "acrobats")?;
         self.ids.has_space =

@@ -177,6 +177,11 @@ impl Plugin for Circus {
         Hooks::TILE_PLACED | Hooks::SCORING_DONE | Hooks::FINAL_SCORING | Hooks::QUERY
     }
 
+    /// Only a circus tile raises the big top.
+    fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
+        carcassonne_core::plugin::marked(rules, tile, self.ids.marker, Hooks::TILE_PLACED)
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.marker = reg.require_marker(&self.tile_set, "circus")?;
         self.ids.kind = reg.figure_kind(KIND, false, 0, 0)?;

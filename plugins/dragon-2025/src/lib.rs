@@ -331,6 +331,11 @@ impl Plugin for Dragon2025 {
             | Hooks::FIGURE_REMOVED
     }
 
+    /// Only a dragon-symbol tile moves the dragon when drawn.
+    fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
+        carcassonne_core::plugin::marked(rules, tile, self.ids.symbol, Hooks::TILE_DRAWN)
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.counts_for_sight = reg.query("counts_for_sight");
         self.ids.repels_dragon = reg.query("repels_dragon");

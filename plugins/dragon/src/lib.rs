@@ -256,6 +256,11 @@ impl Plugin for Dragon {
         }
     }
 
+    /// Every drawn tile (the set-aside tiles follow the last one); placed, only a volcano.
+    fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
+        Hooks::TILE_DRAWN | carcassonne_core::plugin::marked(rules, tile, self.ids.volcano, Hooks::TILE_PLACED)
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.volcano = reg.require_marker(&self.tile_set, "volcano")?;

@@ -118,6 +118,11 @@ impl Plugin for Hills {
         Hooks::TILE_PLACED | Hooks::MAJORITY
     }
 
+    /// Only a hill tile buries one.
+    fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
+        carcassonne_core::plugin::marked(rules, tile, self.ids.hill, Hooks::TILE_PLACED)
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.hill = reg.require_marker(&self.tile_set, "hill")?;

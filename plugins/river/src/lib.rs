@@ -230,6 +230,16 @@ impl Plugin for River {
         t.features().any(|f| f.kind == FeatureKind::River)
     }
 
+    /// The curve memory follows single river tiles only.
+    fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
+        let t = rules.catalog.tile(tile);
+        if t.is_single() && t.features().any(|f| f.kind == FeatureKind::River) {
+            Hooks::TILE_PLACED
+        } else {
+            Hooks::NONE
+        }
+    }
+
     /// RIVER-2: a river tile extends the open end, never turning the same way twice.
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
         let face = &rules.catalog.tiles[p.tile as usize].faces[p.face as usize];

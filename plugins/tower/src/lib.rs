@@ -229,6 +229,11 @@ impl Plugin for Tower {
         Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED | Hooks::FIGURE_REMOVED
     }
 
+    /// Only a tile with a foundation adds a tower.
+    fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
+        carcassonne_core::plugin::marked(rules, tile, self.ids.marker, Hooks::TILE_PLACED)
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         carcassonne_core::setup::check_edition(self.edition)?;
         self.ids.marker = reg.require_marker(&self.tile_set, "tower")?;
