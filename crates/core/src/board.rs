@@ -75,6 +75,9 @@ pub fn fits(signature: u32, code: u16) -> bool {
 }
 const FRONTIER: u16 = 0x8000;
 
+/// The offsets of the eight cells around a cell.
+const RING: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)];
+
 /// Most tiles one game may have: cells hold 15-bit part and frontier indices, and a board
 /// of n single-cell parts has at most 2n + 2 frontier cells (double tiles take two parts).
 pub const MAX_TILES: usize = 8_000;
@@ -371,7 +374,10 @@ impl Board {
         let (gx, gy) = (p.x.wrapping_add(self.ox) as u32, p.y.wrapping_add(self.oy) as u32);
         let w = self.w as u32;
         if gx.wrapping_sub(1) >= w - 2 || gy.wrapping_sub(1) >= w - 2 {
-            return p.ring().iter().filter(|q| self.is_placed(**q)).count() as u32;
+            // At the grid's edge or beyond (a plugin file may ask about any cell): each
+            // neighbour looked up, wrapping rather than overflowing near ±2^31.
+            let near = |(dx, dy): (i32, i32)| Pos::new(p.x.wrapping_add(dx), p.y.wrapping_add(dy));
+            return RING.iter().filter(|&&d| self.is_placed(near(d))).count() as u32;
         }
         let (ci, w) = ((gy * w + gx) as usize, w as usize);
         let held = |i: usize| u32::from(self.cells[i].wrapping_sub(1) < FRONTIER - 1);
@@ -455,7 +461,10 @@ mod tests {
                 assert_eq!(b.ring_count(p), each, "{p}");
             }
         }
-        assert_eq!(b.ring_count(Pos::new(i32::MAX, i32::MIN)), 0);
+        // Far cells, their neighbours wrapping instead of overflowing: none placed.
+        for (x, y) in [(i32::MAX, i32::MIN), (i32::MIN, 0), (0, i32::MAX), (i32::MAX, i32::MAX)] {
+            assert_eq!(b.ring_count(Pos::new(x, y)), 0, "({x}, {y})");
+        }
     }
 
     #[test]
