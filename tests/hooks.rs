@@ -203,9 +203,14 @@ impl Plugin for TileSeer {
         Hooks::TILE_DRAWN | Hooks::TILE_PLACED
     }
     fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
-        let drawn = starts_with_one_of(rules, tile, &self.drawn);
-        let placed = starts_with_one_of(rules, tile, &self.placed);
-        Hooks((u32::from(drawn) * Hooks::TILE_DRAWN.0) | (u32::from(placed) * Hooks::TILE_PLACED.0))
+        let mut hooks = Hooks::NONE;
+        if starts_with_one_of(rules, tile, &self.drawn) {
+            hooks = hooks | Hooks::TILE_DRAWN;
+        }
+        if starts_with_one_of(rules, tile, &self.placed) {
+            hooks = hooks | Hooks::TILE_PLACED;
+        }
+        hooks
     }
     fn init_state(&self, _rules: &Rules, _players: usize) -> Option<Box<dyn PluginState>> {
         Some(Box::new(Seen::default()))

@@ -995,9 +995,14 @@ impl Plugin for DynamicPlugin {
 
     /// A tile hook none of whose conditions can hold for a tile is not called for it.
     fn tile_hooks(&self, _rules: &Rules, tile: TileTypeId) -> Hooks {
-        let drawn = self.conds.may_want_tile(api::Hooks::TILE_DRAWN, tile);
-        let placed = self.conds.may_want_placed(tile);
-        Hooks((u32::from(drawn) * Hooks::TILE_DRAWN.0) | (u32::from(placed) * Hooks::TILE_PLACED.0))
+        let mut hooks = Hooks::NONE;
+        if self.conds.may_want_tile(api::Hooks::TILE_DRAWN, tile) {
+            hooks = hooks | Hooks::TILE_DRAWN;
+        }
+        if self.conds.may_want_placed(tile) {
+            hooks = hooks | Hooks::TILE_PLACED;
+        }
+        hooks
     }
 
     fn allow_tile(&self, rules: &Rules, st: &State, me: usize, p: &TilePlacement) -> bool {
