@@ -149,8 +149,9 @@ impl PartSeeds {
         let mut edges = 0u16;
         for (local, f) in part.features.iter().enumerate() {
             let edge = f.kind.is_edge_feature();
-            // An `also=X` side is open on this part too (TILES-MORE.md rule 20).
-            let open = if edge { f.sides.count_ones() + f.also.count_ones() } else { 0 };
+            // An `also=X` side is open on this part too (TILES-MORE.md rule 20); a field is
+            // open on each of its half-edges.
+            let open = if edge { f.sides.count_ones() + f.also.count_ones() } else { f.halves.count_ones() };
             edges |= u16::from(edge) << local;
             let cities = f.adj_cities.iter().try_fold(0u32, |m, &c| (c < 31).then(|| m | 1 << c));
             seeds.push(crate::graph::NodeSeed {

@@ -1,6 +1,7 @@
 //! The feature graph: every feature of every placed part is a node; nodes join
 //! incrementally (union-find) as tiles are placed. Roots carry the joined feature's
-//! open sides, pennants and follower count; members form a circular list.
+//! open sides (half-edges for a field), pennants and follower count; members form a
+//! circular list.
 
 use crate::tile::FeatureKind;
 
@@ -21,7 +22,8 @@ pub struct Node {
     // Valid on roots only (24 bytes a node: the graph is copied with every game copy):
     /// Number of joined nodes, and [`SCORED`] once the feature was scored as complete.
     size: u32,
-    /// Open sides (city, road, river); a joined edge closes two.
+    /// Open sides (city, road, river) or half-edges (field) that face no tile; a joined
+    /// edge or half-edge closes two.
     open: u16,
     pennants: u16,
     /// Figures standing on this feature that count as followers (occupancy).
@@ -159,7 +161,7 @@ impl Graph {
     }
 
     /// Joins the features of `a` and `b` across one edge: `closed` open sides disappear
-    /// (2 for a city/road/river edge, 0 for fields). Returns the new root.
+    /// (2 for a city/road/river edge or a field half-edge). Returns the new root.
     pub fn join(&mut self, a: NodeId, b: NodeId, closed: u32) -> NodeId {
         let mut ra = self.find_mut(a);
         let mut rb = self.find_mut(b);
@@ -195,7 +197,8 @@ impl Graph {
         r
     }
 
-    /// Open sides of the joined feature (0 = closed, for cities, roads, rivers).
+    /// Open sides of the joined feature, half-edges for a field (0 = closed: every side or
+    /// half-edge faces a placed tile).
     pub fn open(&self, n: NodeId) -> u32 {
         self.nodes[self.find(n) as usize].open as u32
     }

@@ -84,27 +84,21 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
                     }
                 }
             }
-            // A closed side closes the road, city or river that meets it (TILES-MORE.md
-            // rule 21): on either tile, whichever was placed first.
+            // A closed side closes what meets it (TILES-MORE.md rule 21).
             if (rp.closed | orp.closed) != 0 {
-                if mine != NONE && orp.closed & (1 << os) != 0 {
-                    st.graph.close(node_base + mine as u32, 1);
-                }
-                if theirs != NONE && rp.closed & (1 << s as u8) != 0 {
-                    let root = st.graph.close(other_base + theirs as u32, 1);
-                    closed_around.push(root);
-                }
+                close_at_closed_side(&mut st.graph, s, (node_base, rp), (other_base, orp), &mut closed_around);
             }
             // The fields across the two half-edges (one join when both halves join the
-            // same two fields, as on a side that is all field).
+            // same two fields, as on a side that is all field): each joined field half-edge
+            // faces a tile now and is no longer open.
             let h = 2 * s as usize;
             let a = (rp.half_feature[h], orp.half_feature[half_mirror(h as u8) as usize]);
             let b = (rp.half_feature[h + 1], orp.half_feature[half_mirror(h as u8 + 1) as usize]);
             if a.0 != NONE && a.1 != NONE {
-                st.graph.join(node_base + a.0 as u32, other_base + a.1 as u32, 0);
+                st.graph.join(node_base + a.0 as u32, other_base + a.1 as u32, 2 << u32::from(b == a));
             }
             if b != a && b.0 != NONE && b.1 != NONE {
-                st.graph.join(node_base + b.0 as u32, other_base + b.1 as u32, 0);
+                st.graph.join(node_base + b.0 as u32, other_base + b.1 as u32, 2);
             }
         }
     }
@@ -148,6 +142,45 @@ pub(crate) fn place_parts(rules: &Rules, st: &mut State, t: TileTypeId, face: u8
                 }
             }
         }
+    }
+}
+
+/// The closing of side `s` of a part (first node `mine.0`, layout `mine.1`) against its
+/// neighbour's (`theirs`) when either side is closed (TILES-MORE.md rule 21): the road, city
+/// or river that meets a closed side is closed, on either tile, whichever was placed first
+/// (a neighbour's feature closed so is pushed onto `closed_around`: it may complete); the
+/// field half-edges that face the closed side face a tile now (tile data gives a field to
+/// every other half-edge off a city side: these are the only ones that meet no field).
+#[cold]
+#[inline(never)]
+fn close_at_closed_side(
+    graph: &mut crate::graph::Graph,
+    s: Side,
+    mine: (u32, &crate::tile::RotatedPart),
+    theirs: (u32, &crate::tile::RotatedPart),
+    closed_around: &mut Vec<u32>,
+) {
+    let ((my_base, rp), (their_base, orp)) = (mine, theirs);
+    let os = s.opposite() as usize;
+    let (my_side_closed, their_side_closed) = (rp.closed & (1 << s as u8) != 0, orp.closed & (1 << os) != 0);
+    let (my_feature, their_feature) = (rp.side_feature[s as usize], orp.side_feature[os]);
+    if my_feature != NONE && their_side_closed {
+        graph.close(my_base + my_feature as u32, 1);
+    }
+    if their_feature != NONE && my_side_closed {
+        closed_around.push(graph.close(their_base + their_feature as u32, 1));
+    }
+    let h = 2 * s as usize;
+    let halves = if my_side_closed {
+        let mirror = |h: usize| orp.half_feature[half_mirror(h as u8) as usize];
+        [(their_base, mirror(h)), (their_base, mirror(h + 1))]
+    } else if their_side_closed {
+        [(my_base, rp.half_feature[h]), (my_base, rp.half_feature[h + 1])]
+    } else {
+        return;
+    };
+    for (base, local) in halves.into_iter().filter(|&(_, l)| l != NONE) {
+        graph.close(base + local as u32, 1);
     }
 }
 

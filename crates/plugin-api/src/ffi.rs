@@ -475,8 +475,9 @@ pub struct FeatureView<'a> {
     /// `"city"`, `"road"`, `"field"`, `"monastery"`, `"garden"`, `"river"`.
     pub kind: RStr<'a>,
     pub pennants: u32,
-    /// Open edges (0 for a closed road or city; whether a monastery or garden is
-    /// complete is [`GameView::is_complete`], which counts its neighbours).
+    /// Open edges (0 for a closed road or city); for a field, its half-edges that face no
+    /// tile (0 once it is enclosed). Whether a monastery or garden is complete is
+    /// [`GameView::is_complete`], which counts its neighbours.
     pub open_edges: u32,
     pub scored: bool,
     /// The tiles it spans and the follower strength per seat are not here (they take a

@@ -25,7 +25,7 @@
 //!   tokens (score source `sheep`, an extra source), then those shepherds return and their
 //!   tokens go back.
 //! - SHEPHERD-5: then every field with shepherds that this turn's tile may have closed
-//!   (the tile lies in it or next to one of its tiles) and that has no open half-edge left
+//!   (the tile lies in it or next to one of its tiles) and that has no open half-edge left (the feature graph counts them)
 //!   is gathered at once, unless it was tended this turn.
 //! - SHEPHERD-6: a shepherd removed by any other effect (a dragon, ...) takes only his own
 //!   flock back into the bag. At the end shepherds and sheep score nothing.
@@ -47,7 +47,7 @@ use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Quer
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS};
-use carcassonne_core::{FeatureKind, NodeId, Pos, Side};
+use carcassonne_core::{FeatureKind, NodeId};
 use serde::{Deserialize, Serialize};
 
 /// Options of the shepherd.
@@ -114,13 +114,9 @@ pub struct ShepherdState {
     pub placed_turn: [u32; MAX_PLAYERS],
     /// The field tended this turn (root) and the turn.
     pub tended: Option<(NodeId, u32)>,
-    /// Per seat, a half-edge of their shepherd's field last seen facing an empty cell (a
-    /// member node and the cell): while the node is in the field and the cell empty, the
-    /// field is open, without a walk of the field (SHEPHERD-5's test, every turn).
-    pub open_at: [Option<(NodeId, Pos)>; MAX_PLAYERS],
 }
 
-carcassonne_core::clone_fields!(ShepherdState { bag, flocks, shepherds, placed_turn, tended, open_at });
+carcassonne_core::clone_fields!(ShepherdState { bag, flocks, shepherds, placed_turn, tended });
 
 impl Default for ShepherdState {
     fn default() -> Self {
@@ -130,7 +126,6 @@ impl Default for ShepherdState {
             shepherds: [None; MAX_PLAYERS],
             placed_turn: [0; MAX_PLAYERS],
             tended: None,
-            open_at: [None; MAX_PLAYERS],
         }
     }
 }
@@ -215,34 +210,6 @@ impl Shepherd {
         Self::send_home(rules, st, me, seats);
     }
 
-    /// A half-edge of the field of `root` that faces no placed tile (its member node and
-    /// the empty cell), or None when the field is closed (every half-edge faces a tile).
-    fn open_half(rules: &Rules, st: &State, root: NodeId) -> Option<(NodeId, Pos)> {
-        st.graph.members(root).find_map(|m| {
-            let node = st.graph.node(m);
-            let pos = st.board.parts[node.part as usize].pos;
-            let halves = st.rotated(rules, node.part).features[node.local as usize].halves;
-            (0..8)
-                .filter(|h| halves & (1 << h) != 0)
-                .map(|h| pos.step(Side::ALL[h / 2]))
-                .find(|&c| st.part_at(c).is_none())
-                .map(|c| (m, c))
-        })
-    }
-
-    /// Whether the field of seat `p`'s shepherd (`root`) is closed: the half-edge last seen
-    /// open answers at once while it is still open; otherwise the field is walked and the
-    /// open half-edge it finds, if any, kept for the next turns.
-    fn closed(rules: &Rules, st: &mut State, me: usize, p: usize, root: NodeId) -> bool {
-        let seen = Self::state(st, me).open_at[p];
-        if seen.is_some_and(|(n, c)| st.graph.find(n) == root && st.part_at(c).is_none()) {
-            return false;
-        }
-        let open = Self::open_half(rules, st, root);
-        st.plugin_mut::<ShepherdState>(me).open_at[p] = open;
-        open.is_none()
-    }
-
     /// Whether the field of `root` has a tile that is this turn's or next to one of them.
     fn touched(st: &State, root: NodeId) -> bool {
         let placed = st.placed_parts();
@@ -262,8 +229,8 @@ impl Shepherd {
         let tended = Self::state(st, me).tended.filter(|&(_, t)| t == st.turn).map(|(r, _)| st.graph.find(r));
         for p in 0..st.players {
             let Some(root) = Self::field_of(st, me, p) else { continue };
-            // `closed` first: it answers most turns from the half-edge it last saw open.
-            if Some(root) != tended && Self::closed(rules, st, me, p, root) && Self::touched(st, root) {
+            // Closed: no half-edge of the field faces an empty cell (the graph's open count).
+            if Some(root) != tended && st.graph.open(root) == 0 && Self::touched(st, root) {
                 self.gather(rules, st, me, root, "sheep gathered (field closed)");
             }
         }

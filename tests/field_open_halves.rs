@@ -1,0 +1,111 @@
+//! The feature graph's open count of a field (`Graph::open` of a field root) is the number
+//! of the field's half-edges that face no placed tile: the count SHEPHERD-5's closed
+//! field is read from. Checked against a walk of every field at every decision of random
+//! games, on rule sets with closed sides (the abbey's, TILES-MORE.md rule 21), double
+//! tiles, bridges that change a side, the river and the hills.
+
+use std::sync::Arc;
+
+use carcassonne_cli::bots::{Bot, RandomBot};
+use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
+use carcassonne_core::geometry::Side;
+use carcassonne_core::rules::Rules;
+use carcassonne_core::tile::TileTypeId;
+use carcassonne_core::{FeatureKind, Game, GameOptions, Rng, State};
+
+/// Half-edges of the field of `root` that face an empty cell, counted member by member.
+fn open_halves(rules: &Rules, st: &State, root: u32) -> u32 {
+    let mut open = 0;
+    for m in st.graph.members(root) {
+        let node = st.graph.node(m);
+        let pos = st.board.parts[node.part as usize].pos;
+        let halves = st.rotated(rules, node.part).features[node.local as usize].halves;
+        for h in (0..8).filter(|h| halves & (1 << h) != 0) {
+            open += u32::from(st.part_at(pos.step(Side::ALL[h / 2])).is_none());
+        }
+    }
+    open
+}
+
+/// Compares the two for every field at every decision of `games` random games; returns
+/// how many fields were closed when compared (at least some must be).
+fn compare(file: &str, games: u64) -> usize {
+    compare_rules(&load_rules_file(file).unwrap().0, file, games, |_| None)
+}
+
+/// [`compare`] with rule set `rules` (named `file` in messages), `order(seed)` the draw
+/// order of a game (None: shuffled stacks).
+fn compare_rules(rules: &Arc<Rules>, file: &str, games: u64, order: impl Fn(u64) -> Option<Vec<TileTypeId>>) -> usize {
+    let (mut list, mut closed) = (Vec::new(), 0);
+    for seed in 1..=games {
+        let opts = GameOptions { players: 2, seed, tile_order: order(seed), record: false };
+        let mut g = Game::start(rules.clone(), opts).unwrap();
+        let mut bot = RandomBot(Rng::new(seed));
+        while g.decision().is_some() {
+            let st = &g.st;
+            for root in st.graph.roots().filter(|&r| st.graph.node(r).kind == FeatureKind::Field) {
+                let want = open_halves(rules, st, root);
+                assert_eq!(st.graph.open(root), want, "{file} seed {seed} turn {} field {root}", st.turn);
+                closed += usize::from(want == 0);
+            }
+            g.legal_actions(&mut list);
+            let a = list[bot.choose(&g, &list)];
+            g.play_unchecked(a);
+        }
+    }
+    closed
+}
+
+#[test]
+fn a_fields_open_count_is_its_half_edges_facing_no_tile() {
+    for file in ["config/base.toml", "config/classic-everything.toml", "config/2025-everything.toml"] {
+        let closed = compare(file, 4);
+        assert!(closed > 100, "{file}: only {closed} closed fields seen");
+    }
+}
+
+/// Land tiles with a closed side (TILES-MORE.md rule 21) among the base tiles: a field
+/// half-edge placed against a closed side faces a tile, and so does a field half-edge of
+/// such a tile when a tile comes beside it; neither meets a field to join.
+#[test]
+fn a_field_half_edge_against_a_closed_side_is_not_open() {
+    let dir = std::env::temp_dir().join(format!("carc-field-open-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
+    std::fs::write(
+        dir.join("tiles/closed.toml"),
+        r#"set = "closed"
+[[tiles]]
+id = "CN"
+count = 12
+features = "field[En,Es,Se,Sw,Ws,Wn]"
+closed_sides = ["N"]
+[[tiles]]
+id = "CE"
+count = 12
+features = "road[S,W]; field[Nw,Ne,Se,Wn]; field[Sw,Ws]"
+closed_sides = ["E"]
+"#,
+    )
+    .unwrap();
+    let file = dir.join("rules.toml");
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\nclosed = \"tiles/closed.toml\"\n[[plugins]]\nname = \"base\"\n";
+    std::fs::write(&file, text).unwrap();
+    let rules = load_rules_text(file.to_str().unwrap(), text).unwrap();
+    // The base tiles with a closed-side tile after every second one (the base plugin puts
+    // only its own set in the stack: the order is given).
+    let set = |name: &str| rules.catalog.sets.iter().find(|(s, _)| s == name).unwrap().1.clone();
+    let (base, closed_tiles) = (set("base"), set("closed"));
+    let order = |seed: u64| {
+        let mut order = Vec::new();
+        for i in 0..40 {
+            order.push(base[(i * 7 + seed as usize) % base.len()]);
+            if i % 2 == 1 {
+                order.push(closed_tiles[(i / 2 + seed as usize) % closed_tiles.len()]);
+            }
+        }
+        Some(order)
+    };
+    let closed = compare_rules(&rules, "closed sides", 12, order);
+    assert!(closed > 100, "only {closed} closed fields seen");
+}
