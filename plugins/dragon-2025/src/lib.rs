@@ -202,8 +202,8 @@ impl Dragon2025 {
     }
 
     /// The figure on `part` that repels the dragon (FD-DRAGON-3), asked of the plugins.
-    fn repeller(&self, rules: &Rules, st: &State, me: usize, part: u32) -> Option<FigureId> {
-        st.figures_on(part).find(|&id| {
+    fn repeller(&self, rules: &Rules, st: &State, me: usize, here: &[FigureId]) -> Option<FigureId> {
+        here.iter().copied().find(|&id| {
             let f = &st.figures[id as usize];
             let q = Query::about_figure(self.ids.repels_dragon, id, f, me as u8);
             f.owner != NEUTRAL && rules.verdict(st, &q, false)
@@ -227,18 +227,11 @@ impl Dragon2025 {
         rules.verdict(st, &q, false)
     }
 
-    /// Eats every figure on `part` that the dragon eats, but `keep`; returns how many.
-    fn eat(&self, rules: &Rules, st: &mut State, me: usize, part: u32, keep: Option<FigureId>) -> u32 {
-        let mut ids: [FigureId; 32] = [0; 32];
-        let mut n = 0;
-        for id in st.figures_on(part) {
-            if Some(id) != keep && n < ids.len() {
-                ids[n] = id;
-                n += 1;
-            }
-        }
+    /// Eats every figure of `here` (the figures on the tile entered) that the dragon eats,
+    /// but `keep`; returns how many.
+    fn eat(&self, rules: &Rules, st: &mut State, me: usize, here: &[FigureId], keep: Option<FigureId>) -> u32 {
         let mut eaten = 0;
-        for &id in &ids[..n] {
+        for &id in here.iter().filter(|&&id| Some(id) != keep) {
             // Each removal may release others (PD-DRAGON-7): check again before eating.
             if self.eats(rules, st, me, id) {
                 st.remove_figure(rules, id, RemoveReason::Plugin(me as u8));
@@ -261,10 +254,20 @@ impl Dragon2025 {
         while let Some(part) = st.board.part_at(pos.step(dir)) {
             pos = pos.step(dir);
             st.move_figure(rules, fig, part, None);
-            if let Some(keeper) = self.repeller(rules, st, me, part) {
+            // The figures on the tile entered (the dragon among them), found once.
+            let mut ids: [FigureId; 32] = [0; 32];
+            let mut n = 0;
+            for id in st.figures_on(part) {
+                if n < ids.len() {
+                    ids[n] = id;
+                    n += 1;
+                }
+            }
+            let here = &ids[..n];
+            if let Some(keeper) = self.repeller(rules, st, me, here) {
                 // FD-DRAGON-3: the move ends here; the dragon leaves the board and goes to
                 // the owner of the fairy's follower; no further move this turn.
-                self.eat(rules, st, me, part, Some(keeper));
+                self.eat(rules, st, me, here, Some(keeper));
                 let owner = st.figures[keeper as usize].owner;
                 st.bump_stat(self.ids.repelled, 1);
                 st.note(
@@ -283,7 +286,7 @@ impl Dragon2025 {
                 st.remove_figure(rules, fig, RemoveReason::Plugin(me as u8));
                 return;
             }
-            self.eat(rules, st, me, part, None);
+            self.eat(rules, st, me, here, None);
         }
         st.note(rules, me, format_args!("moves {} from {from} to {pos}", dir.name()));
         self.orient(rules, st, me);
