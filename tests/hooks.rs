@@ -225,6 +225,54 @@ impl Plugin for TileSeer {
     }
 }
 
+/// Counts the calls of the one turn hook its option names (`figure_action_done`,
+/// `scoring_step` or `scoring_done`): the turn loop passes such a phase over only when no
+/// plugin subscribes to its hook.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct StepCounter {
+    hook: String,
+}
+
+/// The calls a [`StepCounter`] counted.
+#[derive(Debug, Default)]
+struct Steps {
+    calls: u32,
+}
+
+carcassonne_core::clone_fields!(Steps { calls });
+
+impl StepCounter {
+    fn count(st: &mut State, me: usize) {
+        st.plugin_mut::<Steps>(me).calls += 1;
+    }
+}
+
+impl Plugin for StepCounter {
+    fn name(&self) -> &str {
+        "step-counter"
+    }
+    fn hooks(&self) -> Hooks {
+        match self.hook.as_str() {
+            "figure_action_done" => Hooks::FIGURE_ACTION_DONE,
+            "scoring_step" => Hooks::SCORING_STEP,
+            _ => Hooks::SCORING_DONE,
+        }
+    }
+    fn init_state(&self, _rules: &Rules, _players: usize) -> Option<Box<dyn PluginState>> {
+        Some(Box::new(Steps::default()))
+    }
+    fn on_figure_action_done(&self, _r: &Rules, st: &mut State, me: usize, _a: &Action) {
+        Self::count(st, me);
+    }
+    fn on_scoring_step(&self, _r: &Rules, st: &mut State, me: usize) {
+        Self::count(st, me);
+    }
+    fn on_scoring_done(&self, _r: &Rules, st: &mut State, me: usize) {
+        Self::count(st, me);
+    }
+}
+
 fn test_factories() -> Vec<PluginFactory> {
     fn test(
         name: &'static str,
@@ -237,6 +285,7 @@ fn test_factories() -> Vec<PluginFactory> {
             "answerer" | "bystander" => carcassonne_core::build_from_options::<Answerer>,
             "kind-answerer" => carcassonne_core::build_from_options::<KindAnswerer>,
             "tile-seer" => carcassonne_core::build_from_options::<TileSeer>,
+            "step-counter" => carcassonne_core::build_from_options::<StepCounter>,
             _ => carcassonne_core::build_from_options::<Bribe>,
         };
         PluginFactory { name, summary: "test", requires, conflicts, build }
@@ -250,6 +299,7 @@ fn test_factories() -> Vec<PluginFactory> {
         test("bystander", &[], &[]),
         test("kind-answerer", &[], &[]),
         test("tile-seer", &[], &[]),
+        test("step-counter", &[], &[]),
         test("bribe", &["base"], &[]),
     ]);
     f
@@ -524,4 +574,25 @@ fn tile_hooks_are_called_only_for_the_tiles_a_plugin_takes_them_for() {
         (drawn, placed) = (drawn + seen.drawn.len(), placed + seen.placed.len());
     }
     assert!(drawn > 5 && placed > 5, "the hooks ran ({drawn} drawn, {placed} placed)");
+}
+
+/// A turn hook with one subscriber runs once in every turn that placed a tile, though the
+/// base game alone subscribes to none of them (its turn loop passes those phases over).
+#[test]
+fn a_turn_hook_with_a_subscriber_runs_every_turn() {
+    for hook in ["figure_action_done", "scoring_step", "scoring_done"] {
+        let text = format!(
+            "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\n\
+             name = \"step-counter\"\noptions = {{ hook = \"{hook}\" }}\n"
+        );
+        let rules = load(&text);
+        let me = rules.plugin_names().iter().position(|n| *n == "step-counter").unwrap();
+        for seed in 1..=3 {
+            let g = carcassonne_cli::driver::play_game(&rules, 2, seed, &["random".to_string()], false).unwrap();
+            // Every tile but the start tile was placed in a turn of its own.
+            let turns = g.st.board.len() as u32 - 1;
+            assert!(turns > 60, "{hook} seed {seed}: {turns} turns");
+            assert_eq!(g.st.plugin::<Steps>(me).calls, turns, "{hook} seed {seed}");
+        }
+    }
 }

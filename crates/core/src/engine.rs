@@ -276,7 +276,7 @@ impl Game {
                     tracing::debug!(turn = st.turn, player, variant, "tile placed with a variant");
                     place_parts(rules, st, t, face, pos, rot);
                     rules.place_variant(st, &TilePlacement { tile: t, face, pos, rot, variant });
-                    st.phase = Phase::AfterTile;
+                    st.phase = rules.phase_from(Phase::AfterTile);
                 }
                 (Phase::PlaceTile, Action::PlaceTile { pos, rot, face }) => {
                     let t = st.tile.take().expect("a drawn tile");
@@ -289,7 +289,7 @@ impl Game {
                         "tile placed"
                     );
                     place_parts(rules, st, t, face, pos, rot);
-                    st.phase = Phase::AfterTile;
+                    st.phase = rules.phase_from(Phase::AfterTile);
                 }
                 (Phase::Figure, a) => {
                     match a {
@@ -311,7 +311,7 @@ impl Game {
                         }
                         _ => {}
                     }
-                    st.phase = Phase::AfterFigure;
+                    st.phase = rules.phase_from(Phase::AfterFigure);
                     st.figure_action = Some(a);
                 }
                 (phase, a) => panic!("action {a:?} does not answer phase {phase:?}"),
@@ -405,7 +405,7 @@ impl Game {
                     if rules
                         .run_hook(st, Hooks::FIGURE_ACTION_DONE, |p, st, me| p.on_figure_action_done(rules, st, me, &a))
                     {
-                        st.phase = Phase::ScoringStep;
+                        st.phase = rules.phase_from(Phase::ScoringStep);
                     }
                 }
                 Phase::ScoringStep => {
@@ -418,7 +418,7 @@ impl Game {
                         Some(r) => r,
                         None => {
                             if st.completed.is_empty() {
-                                st.phase = Phase::ScoringDone;
+                                st.phase = rules.phase_from(Phase::ScoringDone);
                                 continue;
                             }
                             let root = st.graph.find(st.completed.remove(0));

@@ -9,7 +9,9 @@ use crate::catalog::Catalog;
 use crate::draw::FigureLook;
 use crate::plugin::{Answers, DrawVerdict, FigurePlacement, Hooks, Plugin, Query, QueryKey, TilePlacement};
 use crate::setup::Setup;
-use crate::state::{Figure, FigureId, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES};
+use crate::state::{
+    Figure, FigureId, Phase, RemoveReason, ScoreEvent, State, MAX_FIGURE_KINDS, MAX_PLAYERS, MAX_SOURCES,
+};
 use crate::tile::TileTypeId;
 
 /// Questions [`Rules::verdicts`] puts to a plugin in one [`Plugin::answer_many`] call (at
@@ -294,6 +296,8 @@ pub struct Rules {
     variant_owner: Vec<u8>,
     /// Features plugins may add onto placed parts, by template index.
     pub edge_features: Vec<EdgeFeatureDef>,
+    /// Per phase, the phase the turn loop goes to instead ([`Rules::phase_from`]).
+    phase_from: [Phase; Phase::ALL.len()],
     /// Setups built by the plugins, per player count (built once, then shared).
     setups: [std::sync::OnceLock<Result<Arc<Setup>, String>>; MAX_PLAYERS + 1],
 }
@@ -371,9 +375,11 @@ impl Rules {
             answer_kinds: Vec::new(),
             variant_owner: reg.variant_owner,
             edge_features: reg.edge_features,
+            phase_from: Phase::ALL,
         }
         .with_tile_lists()
-        .with_query_lists(&answer_kinds))
+        .with_query_lists(&answer_kinds)
+        .with_phase_skips())
     }
 
     /// Per query key, the plugins that declared its name or answer every query.
@@ -404,6 +410,37 @@ impl Rules {
             self.answer_kinds = answer_kinds.to_vec();
         }
         self
+    }
+
+    /// The phases passed over: each phase that only runs a hook no plugin subscribes to
+    /// leads on to the next (see [`Rules::phase_from`]).
+    fn with_phase_skips(mut self) -> Rules {
+        for p in Phase::ALL {
+            let mut q = p;
+            loop {
+                let (hook, next) = match q {
+                    Phase::AfterTile => (Hooks::TILE_PLACED, Phase::Figure),
+                    Phase::AfterFigure => (Hooks::FIGURE_ACTION_DONE, Phase::ScoringStep),
+                    Phase::ScoringStep => (Hooks::SCORING_STEP, Phase::Scoring),
+                    Phase::ScoringDone => (Hooks::SCORING_DONE, Phase::TurnEnd),
+                    _ => break,
+                };
+                if self.uses(hook) {
+                    break;
+                }
+                q = next;
+            }
+            self.phase_from[p as usize] = q;
+        }
+        self
+    }
+
+    /// `phase`, or, when it only runs a hook that no plugin subscribes to (after the tile,
+    /// after the figure action, the scoring step, scoring done), the first phase after it
+    /// that does something: the turn loop passes the others over.
+    #[inline]
+    pub(crate) fn phase_from(&self, phase: Phase) -> Phase {
+        self.phase_from[phase as usize]
     }
 
     /// Per tile type, the plugins that may veto it and those whose tile hooks it calls.

@@ -126,6 +126,24 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Every phase, in declaration order (`Phase::ALL[p as usize] == p`).
+    pub const ALL: [Phase; 12] = [
+        Phase::TurnStart,
+        Phase::Draw,
+        Phase::PlaceTile,
+        Phase::AfterTile,
+        Phase::Figure,
+        Phase::AfterFigure,
+        Phase::ScoringStep,
+        Phase::Scoring,
+        Phase::ScoringDone,
+        Phase::TurnEnd,
+        Phase::FinalScoring,
+        Phase::Over,
+    ];
+}
+
 /// Something worth writing in a game record (kept only when recording).
 #[derive(Clone, Debug, PartialEq)]
 pub enum LogEntry {
