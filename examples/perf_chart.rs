@@ -26,7 +26,8 @@ struct Group {
     values: Vec<f64>,
 }
 
-const COLOURS: [RGBColor; 8] = [
+/// One colour per series (twelve before one repeats).
+const COLOURS: [RGBColor; 12] = [
     RGBColor(144, 164, 174),
     RGBColor(21, 101, 192),
     RGBColor(46, 125, 50),
@@ -35,6 +36,10 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(106, 27, 154),
     RGBColor(0, 131, 143),
     RGBColor(93, 64, 55),
+    RGBColor(194, 24, 91),
+    RGBColor(175, 180, 43),
+    RGBColor(69, 90, 100),
+    RGBColor(255, 179, 0),
 ];
 
 fn main() {
