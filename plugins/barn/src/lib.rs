@@ -34,7 +34,7 @@ use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query};
 use carcassonne_core::rules::{Registry, Rules};
-use carcassonne_core::state::{FigureId, RemoveReason, State, MAX_PLAYERS};
+use carcassonne_core::state::{FigureId, FigureList, RemoveReason, State, MAX_PLAYERS};
 use carcassonne_core::tile::NONE;
 use carcassonne_core::{FeatureKind, NodeId, Pos};
 use serde::{Deserialize, Serialize};
@@ -147,19 +147,12 @@ impl Barn {
             return;
         }
         st.score_field(rules, root, winners, per_city, self.ids.source, false, reason);
-        let mut ids: [FigureId; 32] = [0; 32];
-        let mut n = 0;
-        for id in st.figures_in(root) {
-            let k = &rules.figure_kinds[st.figures[id as usize].kind as usize];
-            if k.follower && n < ids.len() {
-                ids[n] = id;
-                n += 1;
-            }
-        }
-        for &id in &ids[..n] {
+        let follower = |id: &FigureId| rules.figure_kinds[st.figures[*id as usize].kind as usize].follower;
+        let ids: FigureList = st.figures_in(root).filter(follower).collect();
+        for &id in ids.iter() {
             st.remove_figure(rules, id, RemoveReason::Scored);
         }
-        st.bump_stat(self.ids.farmers, n as i64);
+        st.bump_stat(self.ids.farmers, ids.len() as i64);
     }
 }
 

@@ -37,7 +37,7 @@ use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{DrawVerdict, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
-use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, NEUTRAL};
+use carcassonne_core::state::{Figure, FigureId, FigureList, RemoveReason, State, NEUTRAL};
 use carcassonne_core::{Side, TileTypeId};
 use serde::{Deserialize, Serialize};
 
@@ -255,15 +255,8 @@ impl Dragon2025 {
             pos = pos.step(dir);
             st.move_figure(rules, fig, part, None);
             // The figures on the tile entered (the dragon among them), found once.
-            let mut ids: [FigureId; 32] = [0; 32];
-            let mut n = 0;
-            for id in st.figures_on(part) {
-                if n < ids.len() {
-                    ids[n] = id;
-                    n += 1;
-                }
-            }
-            let here = &ids[..n];
+            let here: FigureList = st.figures_on(part).collect();
+            let here = &here[..];
             if let Some(keeper) = self.repeller(rules, st, me, here) {
                 // FD-DRAGON-3: the move ends here; the dragon leaves the board and goes to
                 // the owner of the fairy's follower; no further move this turn.

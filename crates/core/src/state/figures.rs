@@ -164,16 +164,9 @@ impl State {
     /// Removes every eatable figure on part `part` for plugin `by` (see
     /// [`State::is_eatable`]); returns how many left the board.
     pub fn eat_figures_on(&mut self, rules: &Rules, part: u32, by: u8) -> u32 {
-        let mut ids: [FigureId; 32] = [0; 32];
-        let mut n = 0;
-        for id in self.figures_on(part) {
-            if n < ids.len() {
-                ids[n] = id;
-                n += 1;
-            }
-        }
+        let ids: FigureList = self.figures_on(part).collect();
         let mut eaten = 0;
-        for &id in &ids[..n] {
+        for &id in ids.iter() {
             // Each removal may release others (PD-DRAGON-7): check again before eating.
             if self.is_eatable(rules, id, by) {
                 self.remove_figure(rules, id, RemoveReason::Plugin(by));
@@ -221,6 +214,40 @@ impl State {
     /// Figures standing on part `part` (on any of its features or on the tile).
     pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
         self.figures.iter().enumerate().filter(move |(_, f)| f.alive && f.part == part).map(|(i, _)| i as FigureId)
+    }
+}
+
+/// Figure ids copied out of the state, at most [`FigureList::MAX`] (the first): a list to go
+/// through while figures leave or move, without an allocation. Collect it from an iterator
+/// of ids; it reads as a slice.
+#[derive(Clone, Copy, Debug)]
+pub struct FigureList {
+    ids: [FigureId; FigureList::MAX],
+    len: usize,
+}
+
+impl FigureList {
+    /// Most ids kept.
+    pub const MAX: usize = 32;
+}
+
+impl FromIterator<FigureId> for FigureList {
+    fn from_iter<I: IntoIterator<Item = FigureId>>(iter: I) -> FigureList {
+        let mut list = FigureList { ids: [0; FigureList::MAX], len: 0 };
+        for id in iter {
+            if list.len < FigureList::MAX {
+                list.ids[list.len] = id;
+                list.len += 1;
+            }
+        }
+        list
+    }
+}
+
+impl std::ops::Deref for FigureList {
+    type Target = [FigureId];
+    fn deref(&self) -> &[FigureId] {
+        &self.ids[..self.len]
     }
 }
 
