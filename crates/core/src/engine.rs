@@ -317,7 +317,11 @@ impl Game {
                 (phase, a) => panic!("action {a:?} does not answer phase {phase:?}"),
             }
         }
-        self.advance();
+        // At the figure decision the loop has nothing to run (it would return at once): a
+        // placed tile whose after-tile phase was passed over goes straight to it.
+        if self.st.phase != Phase::Figure {
+            self.advance();
+        }
     }
 
     /// Runs the automatic steps up to the next decision (or the end).
