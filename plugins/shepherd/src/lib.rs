@@ -25,8 +25,9 @@
 //!   tokens (score source `sheep`, an extra source), then those shepherds return and their
 //!   tokens go back.
 //! - SHEPHERD-5: then every field with shepherds that this turn's tile may have closed
-//!   (the tile lies in it or next to one of its tiles) and that has no open half-edge left (the feature graph counts them)
-//!   is gathered at once, unless it was tended this turn.
+//!   (the tile lies in it or next to one of its tiles) and that has no open half-edge left
+//!   (the feature graph counts them: `Graph::open`) is gathered at once, unless it was
+//!   tended this turn.
 //! - SHEPHERD-6: a shepherd removed by any other effect (a dragon, ...) takes only his own
 //!   flock back into the bag. At the end shepherds and sheep score nothing.
 //! - COMBO-SHEPHERD: both dragons eat shepherds (this plugin answers `eatable` with true:
