@@ -3,20 +3,15 @@
 
 use std::sync::Arc;
 
-use carcassonne_cli::builtin::load_rules_text;
 use carcassonne_core::{Action, Game, GameOptions, Pos, Rotation, Rules};
+
+mod common;
 
 /// Base tiles plus a 2x1 "double road" (W half: road E-W... both halves straight roads)
 /// and a two-faced 1x2 tile.
 fn rules() -> Arc<Rules> {
-    // One directory per call: tests run in parallel threads.
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("carc-double-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(dir.join("tiles")).unwrap();
-    std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
-    std::fs::write(
-        dir.join("tiles/double.toml"),
+    common::base_with_tile_set(
+        "double",
         r#"set = "double"
 [[tiles]]
 id = "DR/W"
@@ -44,11 +39,6 @@ offset = [0, 1]
 features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
 "#,
     )
-    .unwrap();
-    let file = dir.join("rules.toml");
-    let text = "[tiles]\nbase = \"tiles/base.toml\"\ndouble = \"tiles/double.toml\"\n[[plugins]]\nname = \"base\"\n";
-    std::fs::write(&file, text).unwrap();
-    load_rules_text(file.to_str().unwrap(), text).unwrap()
 }
 
 #[test]

@@ -7,11 +7,13 @@
 use std::sync::Arc;
 
 use carcassonne_cli::bots::{Bot, RandomBot};
-use carcassonne_cli::builtin::{load_rules_file, load_rules_text};
+use carcassonne_cli::builtin::load_rules_file;
 use carcassonne_core::geometry::Side;
 use carcassonne_core::rules::Rules;
 use carcassonne_core::tile::TileTypeId;
 use carcassonne_core::{FeatureKind, Game, GameOptions, Rng, State};
+
+mod common;
 
 /// Half-edges of the field of `root` that face an empty cell, counted member by member.
 fn open_halves(rules: &Rules, st: &State, root: u32) -> u32 {
@@ -69,11 +71,8 @@ fn a_fields_open_count_is_its_half_edges_facing_no_tile() {
 /// such a tile when a tile comes beside it; neither meets a field to join.
 #[test]
 fn a_field_half_edge_against_a_closed_side_is_not_open() {
-    let dir = std::env::temp_dir().join(format!("carc-field-open-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("tiles")).unwrap();
-    std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
-    std::fs::write(
-        dir.join("tiles/closed.toml"),
+    let rules = common::base_with_tile_set(
+        "closed",
         r#"set = "closed"
 [[tiles]]
 id = "CN"
@@ -86,12 +85,7 @@ count = 12
 features = "road[S,W]; field[Nw,Ne,Se,Wn]; field[Sw,Ws]"
 closed_sides = ["E"]
 "#,
-    )
-    .unwrap();
-    let file = dir.join("rules.toml");
-    let text = "[tiles]\nbase = \"tiles/base.toml\"\nclosed = \"tiles/closed.toml\"\n[[plugins]]\nname = \"base\"\n";
-    std::fs::write(&file, text).unwrap();
-    let rules = load_rules_text(file.to_str().unwrap(), text).unwrap();
+    );
     // The base tiles with a closed-side tile after every second one (the base plugin puts
     // only its own set in the stack: the order is given).
     let set = |name: &str| rules.catalog.sets.iter().find(|(s, _)| s == name).unwrap().1.clone();

@@ -13,6 +13,23 @@ use carcassonne_core::rules::Registry;
 use carcassonne_core::{Game, GameOptions, Hooks, Plugin, Query, QueryKey, Rules, State};
 use serde::{Deserialize, Serialize};
 
+/// The base game (plugin `base`, its tiles) with tile set `set` loaded beside it from the
+/// tile file text `tiles`, written to a directory of its own (tests run in parallel
+/// threads); the base plugin puts only its own tiles in the stack.
+pub fn base_with_tile_set(set: &str, tiles: &str) -> Arc<Rules> {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("carc-{set}-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
+    std::fs::write(dir.join(format!("tiles/{set}.toml")), tiles).unwrap();
+    let file = dir.join("rules.toml");
+    let text =
+        format!("[tiles]\nbase = \"tiles/base.toml\"\n{set} = \"tiles/{set}.toml\"\n[[plugins]]\nname = \"base\"\n");
+    std::fs::write(&file, &text).unwrap();
+    load_rules_text(file.to_str().unwrap(), &text).unwrap()
+}
+
 /// Rule-set file `file` with every line `key = ...` of `opts` set to its value (a key may
 /// stand in several plugins' option tables); returns the rules and the changed text.
 pub fn rules_with(file: &str, opts: &[(&str, &str)]) -> (Arc<Rules>, String) {
