@@ -127,8 +127,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// Every phase, in declaration order (`Phase::ALL[p as usize] == p`).
-    pub const ALL: [Phase; 12] = [
+    /// Every phase, in declaration order (`Phase::ALL[p as usize] == p`, checked below).
+    pub(crate) const ALL: [Phase; 12] = [
         Phase::TurnStart,
         Phase::Draw,
         Phase::PlaceTile,
@@ -143,6 +143,15 @@ impl Phase {
         Phase::Over,
     ];
 }
+
+// `Rules::phase_from` indexes its table by phase: each phase at its own index.
+const _: () = {
+    let mut i = 0;
+    while i < Phase::ALL.len() {
+        assert!(Phase::ALL[i] as usize == i, "Phase::ALL out of declaration order");
+        i += 1;
+    }
+};
 
 /// Something worth writing in a game record (kept only when recording).
 #[derive(Clone, Debug, PartialEq)]

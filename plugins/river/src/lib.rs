@@ -225,6 +225,7 @@ impl Plugin for River {
         Some(Box::new(RiverState::default()))
     }
 
+    /// Only a tile with a river may be refused (RIVER-2).
     fn may_veto_tile(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> bool {
         let t = rules.catalog.tile(tile);
         t.features().any(|f| f.kind == FeatureKind::River)
@@ -232,8 +233,7 @@ impl Plugin for River {
 
     /// The curve memory follows single river tiles only.
     fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
-        let t = rules.catalog.tile(tile);
-        if t.is_single() && t.features().any(|f| f.kind == FeatureKind::River) {
+        if rules.catalog.tile(tile).is_single() && self.may_veto_tile(rules, tile) {
             Hooks::TILE_PLACED
         } else {
             Hooks::NONE
