@@ -9,7 +9,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::placement::{check_tile, counted_pick, place_parts, tile_placements, widen};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
-use crate::state::{LogEntry, Phase, RemoveReason, State, TurnTile};
+use crate::state::{FigureList, LogEntry, Phase, RemoveReason, State, TurnTile};
 use crate::tile::TileTypeId;
 
 /// How to start a game.
@@ -342,8 +342,10 @@ impl Game {
                     }
                     if st.hook_cursor == 0 {
                         tracing::trace!(turn = st.turn, player = st.current, "turn start");
-                        let (turn, player) = (st.turn, st.current);
-                        st.log_entry(LogEntry::TurnStart { turn, player });
+                        if st.log.is_some() {
+                            let (turn, player) = (st.turn, st.current);
+                            st.log_entry(LogEntry::TurnStart { turn, player });
+                        }
                     }
                     if rules.run_hook(st, Hooks::TURN_START, |p, st, me| p.on_turn_start(rules, st, me)) {
                         st.phase = Phase::Draw;
@@ -378,7 +380,9 @@ impl Game {
                         continue;
                     };
                     st.tile = Some(t);
-                    st.log_entry(LogEntry::Drawn { tile: t });
+                    if st.log.is_some() {
+                        st.log_entry(LogEntry::Drawn { tile: t });
+                    }
                     st.phase = Phase::PlaceTile;
                     // A plugin may take the tile away before it is shown (e.g. PD-DRAGON-1
                     // sets a dragon tile aside, placeable or not).
@@ -441,8 +445,8 @@ impl Game {
                     st.scoring = None;
                     st.graph.set_scored(root);
                     // BASE-8: every figure in a scored feature returns.
-                    let ids: Vec<u32> = st.figures_in(root).collect();
-                    for id in ids {
+                    let ids: FigureList = st.figures_in(root).collect();
+                    for &id in ids.iter() {
                         st.remove_figure(rules, id, RemoveReason::Scored);
                     }
                 }

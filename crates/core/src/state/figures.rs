@@ -217,37 +217,27 @@ impl State {
     }
 }
 
-/// Figure ids copied out of the state, at most [`FigureList::MAX`] (the first): a list to go
-/// through while figures leave or move, without an allocation. Collect it from an iterator
-/// of ids; it reads as a slice.
-#[derive(Clone, Copy, Debug)]
-pub struct FigureList {
-    ids: [FigureId; FigureList::MAX],
-    len: usize,
-}
+/// Figure ids copied out of the state: a list to go through while figures leave or move,
+/// without an allocation for up to [`FigureList::INLINE`] of them (more spill to the heap).
+/// Collect it from an iterator of ids; it reads as a slice.
+#[derive(Clone, Debug, Default)]
+pub struct FigureList(smallvec::SmallVec<[FigureId; FigureList::INLINE]>);
 
 impl FigureList {
-    /// Most ids kept.
-    pub const MAX: usize = 32;
+    /// Ids kept without an allocation.
+    pub const INLINE: usize = 32;
 }
 
 impl FromIterator<FigureId> for FigureList {
     fn from_iter<I: IntoIterator<Item = FigureId>>(iter: I) -> FigureList {
-        let mut list = FigureList { ids: [0; FigureList::MAX], len: 0 };
-        for id in iter {
-            if list.len < FigureList::MAX {
-                list.ids[list.len] = id;
-                list.len += 1;
-            }
-        }
-        list
+        FigureList(iter.into_iter().collect())
     }
 }
 
 impl std::ops::Deref for FigureList {
     type Target = [FigureId];
     fn deref(&self) -> &[FigureId] {
-        &self.ids[..self.len]
+        &self.0
     }
 }
 
