@@ -3,6 +3,9 @@
 //! with followers on it that was not scored, in node order, each once. Checked at every
 //! decision of random games of rule sets with figures that are not followers (builder,
 //! pig, fairy, dragon, barn, shepherd, abbot) and features several followers share.
+//! `State::occupied_features` lists the same roots, and the majority from its one-walk
+//! strengths (`State::majority_of`) is the feature's `State::majority` (BASE-8's majority,
+//! with LARGE-1's large follower and MAYOR-2's mayor).
 
 use carcassonne_cli::bots::{Bot, RandomBot};
 use carcassonne_cli::builtin::load_rules_file;
@@ -21,6 +24,10 @@ fn compare(file: &str, games: u64) -> usize {
             let walk: Vec<NodeId> =
                 st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
             assert_eq!(st.occupied_roots(&rules), walk, "{file} seed {seed} turn {}", st.turn);
+            for o in st.occupied_features(&rules) {
+                let (by_walk, by_feature) = (st.majority_of(&rules, o.root, o.strengths), st.majority(&rules, o.root));
+                assert_eq!(by_walk, by_feature, "{file} seed {seed} turn {} root {}", st.turn, o.root);
+            }
             compared += walk.len();
             g.legal_actions(&mut list);
             let a = list[bot.choose(&g, &list)];

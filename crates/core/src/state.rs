@@ -13,7 +13,7 @@ use crate::rules::Rules;
 use crate::tile::{FeatureDef, RotatedFeature, RotatedPart, TileTypeId};
 
 mod figures;
-pub use figures::{FigureList, OnePerPlace};
+pub use figures::{FigureList, OccupiedFeature, OnePerPlace};
 mod scoring;
 
 /// Most seats a game can have.

@@ -18,24 +18,30 @@ pub fn incomplete_points(st: &State, root: NodeId) -> Option<i32> {
 }
 
 pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
-    let roots = st.occupied_roots(rules);
-    for &root in &roots {
-        let kind = st.graph.node(root).kind;
+    // The figures stay where they are during final scoring: each feature's strengths are
+    // counted in one walk for all of them.
+    let occupied = st.occupied_features(rules);
+    for o in &occupied {
+        let kind = st.graph.node(o.root).kind;
         if kind == FeatureKind::Field {
             continue;
         }
-        if let Some(points) = incomplete_points(st, root) {
-            st.score_feature(rules, root, points, base.source_of(kind), true);
+        if let Some(points) = incomplete_points(st, o.root) {
+            let winners = st.majority_of(rules, o.root, o.strengths);
+            let source = base.source_of(kind);
+            let reason =
+                if st.log.is_some() { format!("{} final", rules.sources[source as usize]) } else { String::new() };
+            st.score_players(rules, Some(o.root), winners, points, source, true, &reason);
         }
     }
     if base.farmers {
-        for &root in &roots {
-            if st.graph.node(root).kind == FeatureKind::Field {
+        for o in &occupied {
+            if st.graph.node(o.root).kind == FeatureKind::Field {
                 let source = base.source_of(FeatureKind::Field);
                 let reason =
                     if st.log.is_some() { format!("{} final", rules.sources[source as usize]) } else { String::new() };
-                let winners = st.majority(rules, root);
-                st.score_field(rules, root, winners, 3, source, true, &reason);
+                let winners = st.majority_of(rules, o.root, o.strengths);
+                st.score_field(rules, o.root, winners, 3, source, true, &reason);
             }
         }
     }

@@ -199,22 +199,54 @@ impl State {
     /// in node order: the features of [`crate::graph::Graph::roots`] with followers, found
     /// from the figures on the board instead of a walk over every node (final scoring).
     pub fn occupied_roots(&self, rules: &Rules) -> Vec<NodeId> {
-        let mut roots: Vec<NodeId> = self
-            .figures
-            .iter()
-            .filter(|f| f.alive && rules.figure_kinds[f.kind as usize].follower)
-            .filter_map(|f| f.node.map(|n| self.graph.find(n)))
-            .filter(|&r| !self.graph.is_scored(r))
-            .collect();
-        roots.sort_unstable();
-        roots.dedup();
-        roots
+        self.occupied_features(rules).into_iter().map(|o| o.root).collect()
+    }
+
+    /// The features of [`State::occupied_roots`], in the same order, each with the strength
+    /// its figures give each seat by figure kind (as [`State::strengths`] counts them before
+    /// the plugins adjust them): one walk over the figures for all of them (final scoring
+    /// scores each one's majority with [`State::majority_of`]).
+    pub fn occupied_features(&self, rules: &Rules) -> Vec<OccupiedFeature> {
+        let mut out: Vec<OccupiedFeature> = Vec::new();
+        for f in self.figures.iter().filter(|f| f.alive) {
+            let Some(n) = f.node else { continue };
+            let kind = &rules.figure_kinds[f.kind as usize];
+            let root = self.graph.find(n);
+            if self.graph.is_scored(root) {
+                continue;
+            }
+            let i = match out.iter().position(|o| o.root == root) {
+                Some(i) => i,
+                None => {
+                    out.push(OccupiedFeature { root, strengths: [0; MAX_PLAYERS], followers: false });
+                    out.len() - 1
+                }
+            };
+            out[i].followers |= kind.follower;
+            if f.owner != NEUTRAL {
+                out[i].strengths[f.owner as usize] += kind.strength as u32;
+            }
+        }
+        out.retain(|o| o.followers);
+        out.sort_unstable_by_key(|o| o.root);
+        out
     }
 
     /// Figures standing on part `part` (on any of its features or on the tile).
     pub fn figures_on(&self, part: u32) -> impl Iterator<Item = FigureId> + '_ {
         self.figures.iter().enumerate().filter(move |(_, f)| f.alive && f.part == part).map(|(i, _)| i as FigureId)
     }
+}
+
+/// A feature that followers occupy and that was not scored yet: its root, and the strength
+/// its figures give each seat by figure kind ([`State::occupied_features`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OccupiedFeature {
+    /// The feature's root node.
+    pub root: NodeId,
+    /// Strength per seat by figure kind alone.
+    pub strengths: [u32; MAX_PLAYERS],
+    followers: bool,
 }
 
 /// Figure ids copied out of the state: a list to go through while figures leave or move,

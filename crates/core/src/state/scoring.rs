@@ -44,7 +44,15 @@ impl State {
 
     /// Seats with the most follower strength in the feature (bit set; 0 if none).
     pub fn majority(&self, rules: &Rules, n: NodeId) -> u8 {
-        let s = self.strengths(rules, n);
+        self.majority_of(rules, n, self.kind_strengths(rules, n))
+    }
+
+    /// [`State::majority`] of the feature of `n` from its strengths by figure kind
+    /// (`kind_strengths`, as [`State::occupied_features`] gives them): the plugins adjust
+    /// them, then break a tie.
+    pub fn majority_of(&self, rules: &Rules, n: NodeId, kind_strengths: [u32; MAX_PLAYERS]) -> u8 {
+        let mut s = kind_strengths;
+        rules.adjust_strengths(self, self.graph.find(n), &mut s);
         let max = *s.iter().max().unwrap_or(&0);
         if max == 0 {
             return 0;
