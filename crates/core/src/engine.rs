@@ -504,6 +504,11 @@ fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
     if rules.tile_has_vetoers(t) {
         return vetoed_tile_fits(rules, st, t);
     }
+    if rules.catalog.tiles[t as usize].is_single() {
+        // No veto: a plain placement, else a plugin's variant.
+        return crate::placement::fits_plain(rules, st, t)
+            || (rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0));
+    }
     tile_placements(rules, st, t, &mut Vec::new(), true)
 }
 

@@ -196,7 +196,12 @@ pub fn has_placement(rules: &Rules, st: &State, t: TileTypeId) -> bool {
 pub(crate) fn fits_plain(rules: &Rules, st: &State, t: TileTypeId) -> bool {
     let tile = &rules.catalog.tiles[t as usize];
     debug_assert!(tile.is_single());
-    tile.faces.iter().any(|face| st.board.frontier_needs().any(|(_, code)| face.parts[0].fit[code as usize] != 0))
+    let codes = st.board.frontier_codes();
+    tile.faces.iter().any(|face| {
+        // The count table of the face's rotations (no bound check: codes masked to its size).
+        let fit_count = &rules.catalog.fit_counts[face.parts[0].flat as usize / 4];
+        codes.iter().any(|&c| fit_count[c as usize & (FIT_CODES - 1)] != 0)
+    })
 }
 
 /// Generates the legal placements of tile `t` into `out`; with `any`, stops at the first
