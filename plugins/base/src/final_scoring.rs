@@ -21,27 +21,29 @@ pub(crate) fn score(base: &Base, rules: &Rules, st: &mut State) {
     // The figures stay where they are during final scoring: each feature's strengths are
     // counted in one walk for all of them.
     let occupied = st.occupied_features(rules);
+    let reason = |st: &State, source: u8| {
+        if st.log.is_some() {
+            format!("{} final", rules.sources[source as usize])
+        } else {
+            String::new()
+        }
+    };
     for o in &occupied {
         let kind = st.graph.node(o.root).kind;
         if kind == FeatureKind::Field {
             continue;
         }
         if let Some(points) = incomplete_points(st, o.root) {
-            let winners = st.majority_of(rules, o.root, o.strengths);
-            let source = base.source_of(kind);
-            let reason =
-                if st.log.is_some() { format!("{} final", rules.sources[source as usize]) } else { String::new() };
-            st.score_players(rules, Some(o.root), winners, points, source, true, &reason);
+            let (winners, source) = (st.majority_of(rules, o.root, o.strengths), base.source_of(kind));
+            st.score_players(rules, Some(o.root), winners, points, source, true, &reason(st, source));
         }
     }
     if base.farmers {
+        let source = base.source_of(FeatureKind::Field);
         for o in &occupied {
             if st.graph.node(o.root).kind == FeatureKind::Field {
-                let source = base.source_of(FeatureKind::Field);
-                let reason =
-                    if st.log.is_some() { format!("{} final", rules.sources[source as usize]) } else { String::new() };
                 let winners = st.majority_of(rules, o.root, o.strengths);
-                st.score_field(rules, o.root, winners, 3, source, true, &reason);
+                st.score_field(rules, o.root, winners, 3, source, true, &reason(st, source));
             }
         }
     }
