@@ -1,25 +1,26 @@
 //! `State::occupied_roots` (final scoring's features: BASE-10, LARGE-2's inn roads and
 //! cathedral cities, ABBOT-1's gardens) is the walk it replaced: every root of the graph
-//! with followers on it that was not scored, in node order, each once. Checked at every
-//! decision of random games of rule sets with figures that are not followers (builder,
+//! with followers on it that was not scored, in node order, each once. Checked after every
+//! action of random games of rule sets with figures that are not followers (builder,
 //! pig, fairy, dragon, barn, shepherd, abbot) and features several followers share.
 //! `State::occupied_features` lists the same roots, and the majority from its one-walk
 //! strengths (`State::majority_of`) is the feature's `State::majority` (BASE-8's majority,
 //! with LARGE-1's large follower and MAYOR-2's mayor).
 
-use carcassonne_cli::bots::{Bot, RandomBot};
-use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_core::{Game, NodeId, Rng};
+use std::cell::Cell;
 
-/// Compares the two at every decision of `games` random games; returns how many roots
-/// were compared in all.
+use carcassonne_cli::builtin::load_rules_file;
+use carcassonne_core::NodeId;
+
+mod common;
+
+/// Compares the two at the start and after every action of `games` random games; returns
+/// how many roots were compared in all.
 fn compare(file: &str, games: u64) -> usize {
     let rules = load_rules_file(file).unwrap().0;
-    let (mut list, mut compared) = (Vec::new(), 0);
+    let compared = Cell::new(0);
     for seed in 1..=games {
-        let mut g = Game::new(rules.clone(), 2, seed).unwrap();
-        let mut bot = RandomBot(Rng::new(seed));
-        while g.decision().is_some() {
+        common::play_checked(&rules, 2, seed, false, None, |g| {
             let st = &g.st;
             let walk: Vec<NodeId> =
                 st.graph.roots().filter(|&r| st.graph.followers(r) > 0 && !st.graph.is_scored(r)).collect();
@@ -28,13 +29,10 @@ fn compare(file: &str, games: u64) -> usize {
                 let (by_walk, by_feature) = (st.majority_of(&rules, o.root, o.strengths), st.majority(&rules, o.root));
                 assert_eq!(by_walk, by_feature, "{file} seed {seed} turn {} root {}", st.turn, o.root);
             }
-            compared += walk.len();
-            g.legal_actions(&mut list);
-            let a = list[bot.choose(&g, &list)];
-            g.play_unchecked(a);
-        }
+            compared.set(compared.get() + walk.len());
+        });
     }
-    compared
+    compared.get()
 }
 
 #[test]

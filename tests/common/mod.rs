@@ -77,7 +77,13 @@ pub fn play_checked(
     tiles: Option<usize>,
     check: impl Fn(&Game),
 ) -> Game {
-    let mut g = Game::start(rules.clone(), GameOptions { players, seed, tile_order: None, record }).unwrap();
+    play_checked_with(rules, GameOptions { players, seed, tile_order: None, record }, tiles, check)
+}
+
+/// [`play_checked`] of a game started with `opts` (a given draw order among them).
+pub fn play_checked_with(rules: &Arc<Rules>, opts: GameOptions, tiles: Option<usize>, check: impl Fn(&Game)) -> Game {
+    let (players, seed, record) = (opts.players, opts.seed, opts.record);
+    let mut g = Game::start(rules.clone(), opts).unwrap();
     let tiles = tiles.unwrap_or(g.st.stack.len() + 2);
     let mut bots: Vec<Box<dyn Bot>> = (0..players).map(|s| make_bot("random", seed, s).unwrap()).collect();
     let mut buf = Vec::new();

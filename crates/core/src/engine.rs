@@ -505,9 +505,7 @@ fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
         return vetoed_tile_fits(rules, st, t);
     }
     if rules.catalog.tiles[t as usize].is_single() {
-        // No veto: a plain placement, else a plugin's variant.
-        return crate::placement::fits_plain(rules, st, t)
-            || (rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0));
+        return crate::placement::fits_unjudged(rules, st, t);
     }
     tile_placements(rules, st, t, &mut Vec::new(), true)
 }

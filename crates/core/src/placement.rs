@@ -204,6 +204,13 @@ pub(crate) fn fits_plain(rules: &Rules, st: &State, t: TileTypeId) -> bool {
     })
 }
 
+/// Whether one-part tile `t`, with no veto to ask, has a placement: a plain one (by the
+/// fit-count tables), else a plugin's variant (BASE-4's draw-time check, [`has_placement`]).
+#[inline]
+pub(crate) fn fits_unjudged(rules: &Rules, st: &State, t: TileTypeId) -> bool {
+    fits_plain(rules, st, t) || (rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0))
+}
+
 /// Generates the legal placements of tile `t` into `out`; with `any`, stops at the first
 /// and returns whether one exists.
 pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>, any: bool) -> bool {
@@ -224,15 +231,17 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
             }
             return found;
         }
-        // `any`: the first placement that fits (and that every plugin allows).
+        if !vetoes {
+            return fits_unjudged(rules, st, t);
+        }
+        // `any`: the first placement that fits and that every plugin allows.
         for (fi, face) in tile.faces.iter().enumerate() {
             for (pos, code) in st.board.frontier_needs() {
                 let mut rots = face.parts[0].fit[code as usize];
                 while rots != 0 {
                     let rot = Rotation::from_quarters(rots.trailing_zeros() as u8);
                     rots &= rots - 1;
-                    if !vetoes || rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot, variant: 0 })
-                    {
+                    if rules.allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos, rot, variant: 0 }) {
                         return true;
                     }
                 }
