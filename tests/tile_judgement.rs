@@ -2,6 +2,8 @@
 //! plugin that may veto the tile judges at once (`Plugin::judges_tiles_at_once`, as a
 //! plugin file's `judge_tiles` does): a veto that forbids nothing without asking for the
 //! list is asked once per drawn tile, not twice, and the games are those of no veto; a
+//! judgement that forbids, and the one-placement-at-a-time vetoes of other plugins (the
+//! river's), list the legal placements at the draw and the decision takes that list; a
 //! plugin decision answered between the draw and the placement makes it judge again.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -178,7 +180,7 @@ fn a_tile_a_judge_forbids_everywhere_is_discarded_after_one_judgement() {
 }
 
 #[test]
-fn a_judgement_that_forbids_is_made_again_for_the_decision() {
+fn a_judgement_that_forbids_is_kept_for_the_decision() {
     let plain = rules("");
     let g = Game::new(plain.clone(), 2, 1).unwrap();
     let first = plain.catalog.tiles[g.st.tile.unwrap() as usize].id.clone();
@@ -193,8 +195,14 @@ fn a_judgement_that_forbids_is_made_again_for_the_decision() {
     assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 1, "judged at the draw");
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 2, "and again at the decision");
+    assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 1, "the decision lists what the draw kept");
     assert_eq!(legal, plain_legal[1..]);
+    // Picking by count reads the same list.
+    let mut buf = Vec::new();
+    for (i, want) in legal.iter().enumerate() {
+        assert_eq!(g.pick_action(&mut buf, |_| i), Some(*want));
+    }
+    assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 1);
 }
 
 #[test]
@@ -216,5 +224,68 @@ fn a_plugin_decision_between_the_draw_and_the_placement_makes_the_judgement_agai
         assert_eq!(asked, shown, "seed {seed}: a question at every draw");
         assert_eq!(CALLS[3].load(Ordering::SeqCst) - before, shown + placed, "seed {seed}");
         assert!(placed > 60, "seed {seed}: {placed} placements");
+    }
+}
+
+/// Every placement of the drawn tile `t` that `Game::check` allows (each judged on its own:
+/// the fit, every plugin's `allow_tile`), on the cells around the board, in the face's
+/// distinct rotations (a symmetric tile's twins are one placement).
+fn checked_placements(g: &Game, t: TileTypeId) -> Vec<Action> {
+    use carcassonne_core::Pos;
+    let (x0, y0, x1, y1) = g.st.board.parts.iter().fold((i32::MAX, i32::MAX, i32::MIN, i32::MIN), |b, p| {
+        (b.0.min(p.pos.x), b.1.min(p.pos.y), b.2.max(p.pos.x), b.3.max(p.pos.y))
+    });
+    let faces = g.rules.catalog.tiles[t as usize].faces.len() as u8;
+    let mut ok = Vec::new();
+    for face in 0..faces {
+        for x in x0 - 3..=x1 + 3 {
+            for y in y0 - 3..=y1 + 3 {
+                for &rot in &g.rules.catalog.tiles[t as usize].faces[face as usize].distinct_rotations {
+                    let a = Action::PlaceTile { pos: Pos::new(x, y), rot, face };
+                    if g.check(&a).is_ok() {
+                        ok.push(a);
+                    }
+                }
+            }
+        }
+    }
+    ok
+}
+
+#[test]
+fn a_list_kept_from_the_draw_holds_what_each_placement_check_allows() {
+    // RIVER-2 (single river tiles) and FD-RIVER-1 (the double spring and lake) veto one
+    // placement at a time: BASE-4's check at the draw lists the legal placements and the
+    // decision takes that list. It must hold exactly the placements that are legal one by
+    // one (`Game::check`), in every river decision of random games.
+    for (file, games) in [("config/river.toml", 6), ("config/fairy-dragon-river.toml", 6)] {
+        let rules = carcassonne_cli::builtin::load_rules_file(file).unwrap().0;
+        let (mut river_decisions, mut doubles) = (0, 0);
+        for seed in 1..=games {
+            let mut g = Game::new(rules.clone(), 2, seed).unwrap();
+            let mut rng = Rng::new(seed);
+            let mut list = Vec::new();
+            while let Some(d) = g.decision() {
+                g.legal_actions(&mut list);
+                if let (DecisionKind::PlaceTile, Some(t)) = (d.kind, g.st.tile) {
+                    if rules.tile_has_vetoers(t) {
+                        let mut want = checked_placements(&g, t);
+                        let mut got: Vec<Action> = list.clone();
+                        let key = |a: &Action| format!("{a:?}");
+                        want.sort_by_key(key);
+                        got.sort_by_key(key);
+                        assert_eq!(got, want, "{file} seed {seed} turn {}", g.st.turn);
+                        river_decisions += 1;
+                        doubles += usize::from(!rules.catalog.tiles[t as usize].is_single());
+                    }
+                }
+                let a = list[rng.below(list.len())];
+                g.play_unchecked(a);
+            }
+        }
+        assert!(river_decisions >= 10 * games as usize, "{file}: {river_decisions} river decisions");
+        if file.contains("fairy") {
+            assert!(doubles >= games as usize, "{file}: {doubles} double lakes");
+        }
     }
 }

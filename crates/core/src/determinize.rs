@@ -80,7 +80,7 @@ impl Game {
         }
         self.st.rng = Rng::new(rng.next_u64());
         // A veto may read the stack: the drawn tile is judged again.
-        self.st.tile_judged = false;
+        self.st.tile_judged = crate::state::TileJudged::No;
     }
 }
 

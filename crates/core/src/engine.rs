@@ -9,7 +9,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::placement::{check_tile, counted_pick, place_parts, tile_placements, widen};
 use crate::plugin::{DrawVerdict, Hooks, PluginState, Query, QueryKey, TilePlacement};
 use crate::rules::Rules;
-use crate::state::{FigureList, LogEntry, Phase, RemoveReason, State, TurnTile};
+use crate::state::{FigureList, LogEntry, Phase, RemoveReason, State, TileJudged, TurnTile};
 use crate::tile::TileTypeId;
 
 /// How to start a game.
@@ -162,9 +162,9 @@ impl Game {
         match d.kind {
             DecisionKind::PlaceTile => {
                 if let Some(t) = st.tile {
-                    tile_placements(rules, st, t, out, false);
-                    if rules.uses(Hooks::PLACEMENT_VARIANTS) && may_discard(rules, st, t, out) {
-                        out.push(Action::Pass);
+                    match st.listed_at_draw(t).filter(|_| rules.tile_has_vetoers(t)) {
+                        Some(list) => out.extend_from_slice(list),
+                        None => placement_list(rules, st, t, out),
                     }
                 }
             }
@@ -257,7 +257,7 @@ impl Game {
         }
         if let Some(d) = st.pending.pop() {
             // A plugin's decision may change what a tile veto sees.
-            st.tile_judged = false;
+            st.tile_judged = TileJudged::No;
             if let DecisionKind::Plugin { plugin, .. } = d.kind {
                 rules.plugin_apply(st, &d, plugin, &a);
             }
@@ -364,7 +364,7 @@ impl Game {
                             st.log_entry(LogEntry::Drawn { tile: t });
                             if tile_placements(rules, st, t, &mut Vec::new(), true) {
                                 st.tile = Some(t);
-                                st.tile_judged = false;
+                                st.tile_judged = TileJudged::No;
                                 st.phase = Phase::PlaceTile;
                             } else {
                                 st.turn_tile = TurnTile::NoTile;
@@ -514,38 +514,79 @@ fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
 /// for such a tile).
 #[inline(never)]
 fn vetoed_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
-    st.tile_judged = false;
+    st.tile_judged = TileJudged::No;
+    let mut list = std::mem::take(&mut st.judged_list);
+    list.clear();
     if rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single() {
-        let candidates = TileCandidates::on_demand(rules, st, t, SPARE.take());
+        let candidates = TileCandidates::on_demand(rules, st, t, list);
         let mut vetoes = TileVetoes::new();
         rules.judge_tiles(st, t, &candidates, &mut vetoes);
         let quiet = !vetoes.any() && !candidates.is_listed();
-        let allowed = !quiet && (0..candidates.list().len()).any(|i| !vetoes.is_forbidden(i));
-        SPARE.set(candidates.into_buffer());
         if !quiet {
-            // Judged: a plain placement is left, else only a plugin's variant may place it.
-            return allowed || (rules.uses(Hooks::PLACEMENT_VARIANTS) && widen(rules, st, t, &mut Vec::new(), 0));
+            // Judged: the decision's list, kept for it.
+            candidates.list();
+            list = candidates.into_buffer();
+            finish_judged(rules, st, t, &vetoes, &mut list);
+            return keep_listed(st, list);
         }
+        st.judged_list = candidates.into_buffer();
         // Quiet: every plain placement stands (and the decision asks no veto again).
         if crate::placement::fits_plain(rules, st, t) {
-            st.tile_judged = true;
+            st.tile_judged = TileJudged::Quiet;
             return true;
         }
+        list = std::mem::take(&mut st.judged_list);
+        list.clear();
     }
-    // The first plain placement every veto allows, else a plugin's variant.
-    tile_placements(rules, st, t, &mut Vec::new(), true)
+    // The legal placements as the decision lists them (it needs every one of them when
+    // there is one), kept for it.
+    placement_list(rules, st, t, &mut list);
+    keep_listed(st, list)
 }
 
-thread_local! {
-    /// The list buffer of [`drawn_tile_fits`] (reused: no allocation per draw).
-    static SPARE: std::cell::Cell<Vec<Action>> = const { std::cell::Cell::new(Vec::new()) };
+/// Keeps `list`, the legal placements of the drawn tile, for its placement decision;
+/// whether there is one.
+fn keep_listed(st: &mut State, list: Vec<Action>) -> bool {
+    let fits = !list.is_empty();
+    st.judged_list = list;
+    st.tile_judged = TileJudged::Listed;
+    fits
+}
+
+/// The legal placements of drawn tile `t` (every one the vetoes allow, the variants, and
+/// the pass that discards a tile placeable only with variants), appended to `out`.
+fn placement_list(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>) {
+    tile_placements(rules, st, t, out, false);
+    if rules.uses(Hooks::PLACEMENT_VARIANTS) && may_discard(rules, st, t, out) {
+        out.push(Action::Pass);
+    }
+}
+
+/// From the listed candidates in `buf`, judged (`vetoes`), the legal placements of `t`:
+/// the allowed ones, the variants, and the pass that discards a tile placeable only with
+/// variants.
+fn finish_judged(rules: &Rules, st: &State, t: TileTypeId, vetoes: &TileVetoes, buf: &mut Vec<Action>) {
+    vetoes.retain(buf, 0);
+    if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+        widen(rules, st, t, buf, 0);
+        if may_discard(rules, st, t, buf) {
+            buf.push(Action::Pass);
+        }
+    }
 }
 
 /// The tile vetoes of a one-part tile `t`, judged with the placements listed on demand: when
 /// a plugin asked for the list or forbade a placement, `buf` ends holding the legal actions
 /// (as [`Game::legal_actions`] lists them) and the answer is true; else nothing is listed
-/// and every plain placement is allowed (false: the caller counts them).
+/// and every plain placement is allowed (false: the caller counts them). A list that
+/// BASE-4's check at the draw made ([`State::listed_at_draw`]) is taken as it is.
 fn judged_list(rules: &Rules, st: &State, t: TileTypeId, buf: &mut Vec<Action>) -> bool {
+    if let Some(list) = st.listed_at_draw(t) {
+        // Listed by BASE-4's check at the draw, in this same state.
+        buf.clear();
+        buf.extend_from_slice(list);
+        return true;
+    }
     let candidates = TileCandidates::on_demand(rules, st, t, std::mem::take(buf));
     let mut vetoes = TileVetoes::new();
     rules.judge_tiles(st, t, &candidates, &mut vetoes);
@@ -555,13 +596,7 @@ fn judged_list(rules: &Rules, st: &State, t: TileTypeId, buf: &mut Vec<Action>) 
     }
     candidates.list();
     *buf = candidates.into_buffer();
-    vetoes.retain(buf, 0);
-    if rules.uses(Hooks::PLACEMENT_VARIANTS) {
-        widen(rules, st, t, buf, 0);
-        if may_discard(rules, st, t, buf) {
-            buf.push(Action::Pass);
-        }
-    }
+    finish_judged(rules, st, t, &vetoes, buf);
     true
 }
 

@@ -95,6 +95,20 @@ pub struct ScoreEvent {
     pub extra: bool,
 }
 
+/// What BASE-4's check of a drawn tile that a plugin may veto left for its placement
+/// decision ([`State::tile_judged`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum TileJudged {
+    /// Nothing: the decision judges the placements.
+    #[default]
+    No,
+    /// Judged with the call the decision makes, nothing forbidden without asking for the
+    /// list: every plain placement stands.
+    Quiet,
+    /// Judged and listed: the legal placements are [`State::judged_list`].
+    Listed,
+}
+
 /// Where the current turn's tile comes from ([`State::turn_tile`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TurnTile {
@@ -238,13 +252,15 @@ pub struct State {
     pub turn_tile: TurnTile,
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
-    /// The drawn tile's vetoes were judged at the draw (BASE-4's check) with the same
-    /// call the placement decision makes, and forbade nothing without asking for the
-    /// list: the decision, in the same state, is not judged again. Set anew at each draw of
-    /// a tile a plugin may veto (the only tiles it is read for), cleared for a tile a
-    /// plugin hands out, by the answer to a plugin's decision (the only actions before the
-    /// tile's placement) and by `Game::determinize`.
-    pub(crate) tile_judged: bool,
+    /// What BASE-4's check of the drawn tile left for its placement decision, which, in
+    /// the same state, is not judged again. Set anew at each draw of a tile a plugin may
+    /// veto (the only tiles it is read for), cleared for a tile a plugin hands out, by the
+    /// answer to a plugin's decision (the only actions before the tile's placement) and
+    /// by `Game::determinize`.
+    pub(crate) tile_judged: TileJudged,
+    /// The drawn tile's legal placements as its decision lists them, when
+    /// [`TileJudged::Listed`] (kept between draws: no allocation per draw).
+    pub(crate) judged_list: Vec<Action>,
     /// Tiles discarded as unplaceable.
     pub discarded: u32,
     /// Features plugins added onto placed parts, in the order added.
@@ -293,6 +309,7 @@ impl Clone for State {
             turn_tile,
             hook_cursor,
             tile_judged,
+            judged_list,
             discarded,
             extra_features,
             rng,
@@ -324,6 +341,7 @@ impl Clone for State {
         self.turn_tile = *turn_tile;
         self.hook_cursor = *hook_cursor;
         self.tile_judged = *tile_judged;
+        self.judged_list.clone_from(judged_list);
         self.discarded = *discarded;
         self.extra_features.clone_from(extra_features);
         self.rng.clone_from(rng);
@@ -361,6 +379,7 @@ impl State {
             turn_tile: self.turn_tile,
             hook_cursor: self.hook_cursor,
             tile_judged: self.tile_judged,
+            judged_list: self.judged_list.clone(),
             discarded: self.discarded,
             extra_features: self.extra_features.clone(),
             rng: self.rng.clone(),
@@ -432,7 +451,8 @@ impl State {
             next_player: None,
             turn_tile: TurnTile::Draw,
             hook_cursor: 0,
-            tile_judged: false,
+            tile_judged: TileJudged::No,
+            judged_list: Vec::new(),
             discarded: 0,
             extra_features: Vec::new(),
             rng: Rng::new(seed),
@@ -510,11 +530,30 @@ impl State {
         self.plugin_state = slots;
     }
 
+    /// What the check at the draw left for the placement decision of drawn tile `t`
+    /// ([`State::tile_judged`]), if it is that decision's turn ([`TileJudged::No`] else).
+    #[inline]
+    fn judged_for(&self, t: TileTypeId) -> TileJudged {
+        if self.tile == Some(t) && self.phase == Phase::PlaceTile && self.pending.is_empty() {
+            self.tile_judged
+        } else {
+            TileJudged::No
+        }
+    }
+
     /// Whether drawn tile `t` was judged at the draw and nothing was forbidden
-    /// ([`State::tile_judged`]): its plain placements are all legal, no veto is asked again.
+    /// ([`TileJudged::Quiet`]): its plain placements are all legal, no veto is asked again.
     #[inline]
     pub(crate) fn judged_at_draw(&self, t: TileTypeId) -> bool {
-        self.tile_judged && self.tile == Some(t) && self.phase == Phase::PlaceTile && self.pending.is_empty()
+        self.judged_for(t) == TileJudged::Quiet
+    }
+
+    /// The legal placements of drawn tile `t` that the check at the draw listed
+    /// ([`TileJudged::Listed`]), for its placement decision (ask only for a tile a
+    /// plugin may veto).
+    #[inline]
+    pub(crate) fn listed_at_draw(&self, t: TileTypeId) -> Option<&[Action]> {
+        (self.judged_for(t) == TileJudged::Listed).then_some(&self.judged_list[..])
     }
 
     /// Parts of the tile placed this turn.

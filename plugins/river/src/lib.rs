@@ -12,7 +12,7 @@ use carcassonne_core::plugin::{Hooks, Plugin, TilePlacement};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::State;
-use carcassonne_core::{FeatureKind, Pos, Side};
+use carcassonne_core::{FeatureKind, Pos, Side, TileTypeId};
 use serde::{Deserialize, Serialize};
 
 /// Options of the River.
@@ -37,6 +37,61 @@ pub struct River {
     /// replaces one copy of the tile it is a variant of, as the base game's option does.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub garden_printing: bool,
+    /// What RIVER-2 and FD-RIVER-1 read of the tile data, worked out once at registration.
+    #[serde(skip)]
+    layout: Layout,
+}
+
+/// The river's sides of every rotated part, and the mouths of the double tiles.
+#[derive(Clone, Debug, Default)]
+struct Layout {
+    /// River sides (bit = side; 0: no river) by [`carcassonne_core::tile::TilePart::flat`]
+    /// index plus quarter turns.
+    sides: Vec<u8>,
+    /// The tiles of more than one part that show a river, with the cells (relative to the
+    /// first part's) that their outer river sides face, by face and quarter turns (a river
+    /// side facing the tile's own other part is not a mouth).
+    mouths: Vec<(TileTypeId, Vec<Mouths>)>,
+}
+
+/// The cells (relative to a double tile's first part) that its outer river sides face, by
+/// quarter turns.
+type Mouths = [Vec<(i32, i32)>; 4];
+
+impl Layout {
+    fn new(cat: &carcassonne_core::catalog::Catalog) -> Layout {
+        let mut layout = Layout::default();
+        for (t, tile) in cat.tiles.iter().enumerate() {
+            let mut mouths = Vec::new();
+            for face in &tile.faces {
+                let mut by_rot: Mouths = Default::default();
+                for (q, out) in by_rot.iter_mut().enumerate() {
+                    let cells: Vec<(i32, i32)> = face.parts.iter().map(|p| p.rotated[q].offset).collect();
+                    for part in &face.parts {
+                        let rp = &part.rotated[q];
+                        let sides = river_sides(rp).unwrap_or(0);
+                        let at = part.flat as usize + q;
+                        if layout.sides.len() <= at {
+                            layout.sides.resize(at + 1, 0);
+                        }
+                        layout.sides[at] = sides;
+                        for s in Side::ALL.into_iter().filter(|s| sides & (1 << *s as u8) != 0) {
+                            let n = Pos::new(rp.offset.0, rp.offset.1).step(s);
+                            if !cells.contains(&(n.x, n.y)) {
+                                out.push((n.x, n.y));
+                            }
+                        }
+                    }
+                }
+                mouths.push(by_rot);
+            }
+            let river = tile.faces.iter().any(|f| f.parts.iter().any(|p| river_sides(&p.rotated[0]).is_some()));
+            if !tile.is_single() && river {
+                layout.mouths.push((t as TileTypeId, mouths));
+            }
+        }
+        layout
+    }
 }
 
 impl Default for River {
@@ -48,6 +103,7 @@ impl Default for River {
             double_spring: None,
             double_lake: None,
             garden_printing: false,
+            layout: Layout::default(),
         }
     }
 }
@@ -182,6 +238,7 @@ impl Plugin for River {
         if let Some(id) = self.double_spring.as_ref().filter(|id| ends(id, "lake")) {
             return Err(format!("`double_spring`: tile '{id}' is a lake (its river has the `lake` modifier)"));
         }
+        self.layout = Layout::new(cat);
         Ok(())
     }
 
@@ -247,27 +304,27 @@ impl Plugin for River {
         if face.parts.len() != 1 {
             // FD-RIVER-1: a double tile with a river (the double lake) must join the open
             // river with one of its outer river sides; its drawn bends are not curves.
-            let cell = |x: &carcassonne_core::tile::TilePart| {
-                Pos::new(p.pos.x + x.rotated[q].offset.0, p.pos.y + x.rotated[q].offset.1)
+            let Some((_, mouths)) = self.layout.mouths.iter().find(|(t, _)| *t == p.tile) else {
+                return true;
             };
-            let mut has_river = false;
-            for part in &face.parts {
-                let Some(sides) = river_sides(&part.rotated[q]) else { continue };
-                has_river = true;
-                for s in Side::ALL.into_iter().filter(|s| sides & (1 << *s as u8) != 0) {
-                    let n = cell(part).step(s);
-                    if !face.parts.iter().any(|x| cell(x) == n) && st.board.is_placed(n) {
-                        return true;
-                    }
-                }
-            }
-            return !has_river;
+            return mouths[p.face as usize][q]
+                .iter()
+                .any(|&(dx, dy)| st.board.is_placed(Pos::new(p.pos.x + dx, p.pos.y + dy)));
         }
-        let Some(sides) = river_sides(&face.parts[0].rotated[q]) else {
+        let sides = self.layout.sides[face.parts[0].flat as usize + q];
+        if sides == 0 {
             return true;
-        };
-        // Edge matching already makes a river side meet a river side.
-        let joined = |s: Side| st.board.is_placed(p.pos.step(s));
+        }
+        // Edge matching already makes a river side meet a river side: the sides that face a
+        // placed tile join the river (none: the tile does not extend it).
+        let joined = Side::ALL
+            .into_iter()
+            .filter(|&s| sides & (1 << s as u8) != 0 && st.board.is_placed(p.pos.step(s)))
+            .fold(0u8, |m, s| m | 1 << s as u8);
+        if joined == 0 {
+            return false;
+        }
+        let joined = |s: Side| joined & (1 << s as u8) != 0;
         match course(sides, joined) {
             None => false,
             Some(Turn::None) => true,
