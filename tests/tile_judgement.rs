@@ -275,6 +275,13 @@ fn a_list_kept_from_the_draw_holds_what_each_placement_check_allows() {
                         want.sort_by_key(key);
                         got.sort_by_key(key);
                         assert_eq!(got, want, "{file} seed {seed} turn {}", g.st.turn);
+                        // A copy of the game (a search's) lists the same placements.
+                        let (mut copy, mut again) = (Game::new(rules.clone(), 2, seed + 1).unwrap(), Vec::new());
+                        copy.clone_from(&g);
+                        for c in [g.clone(), copy] {
+                            c.legal_actions(&mut again);
+                            assert_eq!(again, list, "{file} seed {seed} turn {}: a copy", g.st.turn);
+                        }
                         river_decisions += 1;
                         doubles += usize::from(!rules.catalog.tiles[t as usize].is_single());
                     }

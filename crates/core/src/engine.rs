@@ -459,6 +459,9 @@ impl Game {
                     if rules.run_hook(st, Hooks::TURN_END, |p, st, me| p.on_turn_end(rules, st, me)) {
                         st.placed = None;
                         st.figure_action = None;
+                        // The tile's kept placements were of its decision only (a copy of
+                        // the game need not carry them).
+                        st.judged_list.clear();
                         st.turn_tile = TurnTile::Draw;
                         let extra = std::mem::take(&mut st.extra_turn);
                         if let Some(p) = st.next_player.take() {
