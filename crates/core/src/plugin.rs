@@ -341,8 +341,9 @@ pub trait Plugin: Send + Sync + 'static {
     /// only when it needs it (as a run-time plugin's does). When every plugin that may veto
     /// a drawn tile does, BASE-4's check of the tile makes that same call, and a judgement
     /// that forbade nothing without asking for the list stands for the placement decision
-    /// (the state is the same): one call per drawn tile, not two. The default (false):
-    /// the check asks [`Plugin::allow_tile`] one placement at a time until one is allowed.
+    /// (the state is the same): one call per drawn tile, not two, and no list. The default
+    /// (false): the check lists the placements and asks [`Plugin::allow_tile`] of each;
+    /// either way, a judgement that lists is kept as the decision's list.
     fn judges_tiles_at_once(&self) -> bool {
         false
     }
