@@ -259,7 +259,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                 continue;
             }
             for &rot in &face.distinct_rotations {
-                for p in &face.parts {
+                for (pi, p) in face.parts.iter().enumerate() {
                     if p.fit[code as usize] & (1 << rot.quarters()) == 0 {
                         continue;
                     }
@@ -269,7 +269,7 @@ pub(crate) fn tile_placements(rules: &Rules, st: &State, t: TileTypeId, out: &mu
                     if local.contains(&a) {
                         continue;
                     }
-                    if parts_fit(st, face, anchor, rot)
+                    if parts_fit(st, face, pi, anchor, rot)
                         && rules
                             .allow_tile(st, &TilePlacement { tile: t, face: fi as u8, pos: anchor, rot, variant: 0 })
                     {
@@ -481,11 +481,12 @@ pub(crate) fn counted_pick(
 /// Whether the parts of `face`, anchored at `anchor` and turned by `rot` (one of the face's
 /// distinct rotations), fit the board by their fit tables: every part's cell is free and
 /// fits what its placed neighbours show (a cell off the frontier demands nothing). For the
-/// listing of multi-part placements, whose generating part lies on a frontier cell (the
-/// tile touches the board); the plugins' vetoes come after.
-fn parts_fit(st: &State, face: &TileFace, anchor: Pos, rot: Rotation) -> bool {
+/// listing of multi-part placements, whose generating part (index `on_frontier`, not
+/// tested again) lies on a frontier cell it fits (the tile touches the board); the
+/// plugins' vetoes come after.
+fn parts_fit(st: &State, face: &TileFace, on_frontier: usize, anchor: Pos, rot: Rotation) -> bool {
     let q = rot.quarters() as usize;
-    face.parts.iter().all(|p| {
+    face.parts.iter().enumerate().filter(|&(i, _)| i != on_frontier).all(|(_, p)| {
         let (dx, dy) = p.rotated[q].offset;
         let code = st.board.need_at(Pos::new(anchor.x + dx, anchor.y + dy));
         code.is_some_and(|code| p.fit[code as usize] & (1 << q) != 0)
