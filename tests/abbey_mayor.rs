@@ -3,8 +3,8 @@
 //! wagon's 1st-edition move), checked after every action (the state invariants: figures
 //! conserved, edges matching, scores by source), every tenth replayed from its record:
 //! every land tile placed or discarded, each seat's abbey in hand or on the board exactly
-//! once, the abbey only in a cell with four neighbours and never drawn; every rule ID has
-//! a scenario.
+//! once, the abbey only in a cell with four neighbours and never drawn, the abbey's list of
+//! such cells (ABBEY-2) complete; every rule ID has a scenario.
 
 mod common;
 
@@ -38,6 +38,17 @@ fn abbeys(g: &Game) {
         assert_eq!(n, 4, "turn {}: the abbey at {} has {n} neighbours", st.turn, p.pos);
     }
     assert!(!st.stack.contains(&abbey), "the abbey is never in the supply");
+    // ABBEY-2's holes, gathered as tiles are placed (while a seat has its abbey): the empty
+    // cells with four placed neighbours, every one of them.
+    if s.has != 0 {
+        let four =
+            |p: carcassonne_core::Pos| carcassonne_core::Side::ALL.iter().all(|&d| st.board.is_placed(p.step(d)));
+        let mut want: Vec<_> = st.board.frontier().iter().copied().filter(|&p| four(p)).collect();
+        let mut got: Vec<_> = s.holes.iter().copied().filter(|&p| !st.board.is_placed(p)).collect();
+        want.sort_by_key(|p| (p.x, p.y));
+        got.sort_by_key(|p| (p.x, p.y));
+        assert_eq!(got, want, "turn {}: the abbey's holes", st.turn);
+    }
 }
 
 #[test]

@@ -207,6 +207,29 @@ impl Board {
         self.part_at(p).is_some()
     }
 
+    /// Calls `f` with each empty cell beside placed cell `p` whose four neighbours all hold
+    /// parts (a hole: a cell becomes one only when a part is placed beside it).
+    pub fn holes_beside(&self, p: Pos, mut f: impl FnMut(Pos)) {
+        let Some(ci) = self.index(p).filter(|&ci| Self::holds(self.cells[ci])) else { return };
+        // A placed cell has its neighbours' neighbours on the grid (`room_index`).
+        let w = self.w as isize;
+        let steps = [-w, 1, w, -1];
+        for s in Side::ALL {
+            let qi = (ci as isize + steps[s as usize]) as usize;
+            if !Self::holds(self.cells[qi])
+                && steps.iter().all(|&d| Self::holds(self.cells[(qi as isize + d) as usize]))
+            {
+                f(p.step(s));
+            }
+        }
+    }
+
+    /// Whether a cell's grid value holds a placed part.
+    #[inline]
+    fn holds(c: u16) -> bool {
+        c != EMPTY && c & FRONTIER == 0
+    }
+
     /// Empty cells that touch a placed part, in a deterministic order.
     pub fn frontier(&self) -> &[Pos] {
         &self.frontier
@@ -438,6 +461,31 @@ mod tests {
         assert_eq!(b.part_at(Pos::new(39, 0)), Some(39));
         assert!(b.frontier().iter().all(|&p| !b.is_placed(p)));
         assert_eq!(b.bounds, (0, 0, 39, 0));
+    }
+
+    #[test]
+    fn holes_beside_a_placed_cell_are_empty_cells_with_four_placed_neighbours() {
+        // A U of tiles around (0,0), open to the south: no hole until (0,1) is placed; then
+        // (0,0) is one, beside (0,1) (and beside each of its other three neighbours).
+        let mut b = Board::new();
+        for (x, y) in [(-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0)] {
+            b.place(part(x, y));
+        }
+        let holes = |b: &Board, p: Pos| {
+            let mut v = Vec::new();
+            b.holes_beside(p, |q| v.push(q));
+            v
+        };
+        assert!(holes(&b, Pos::new(1, 0)).is_empty());
+        b.place(part(0, 1));
+        for p in [(0, 1), (0, -1), (-1, 0), (1, 0)] {
+            assert_eq!(holes(&b, Pos::new(p.0, p.1)), vec![Pos::new(0, 0)], "beside {p:?}");
+        }
+        assert!(holes(&b, Pos::new(-1, -1)).is_empty(), "not beside a corner");
+        // Not a placed cell: nothing.
+        assert!(holes(&b, Pos::new(0, 0)).is_empty());
+        b.place(part(0, 0));
+        assert!(holes(&b, Pos::new(0, 1)).is_empty(), "filled");
     }
 
     #[test]

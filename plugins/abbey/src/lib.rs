@@ -11,7 +11,10 @@
 //!   `abbey` hands them the abbey instead of a draw (`State::turn_tile`,
 //!   [`TurnTile::Given`]). The abbey is then placed like a drawn tile; `allow_tile` keeps it
 //!   to cells with four placed neighbours (the reason is given in errors). The rest of the
-//!   turn is a normal turn: figure action, scoring. Statistic `abbeys_placed`.
+//!   turn is a normal turn: figure action, scoring. Statistic `abbeys_placed`. Such cells
+//!   (holes) are gathered as tiles are placed (`on_tile_placed`: a cell becomes one only
+//!   when a tile is placed beside it, `Board::holes_beside`), so the turn-start question
+//!   reads a short list, not the whole frontier.
 //! - ABBEY-3: the abbey's tile data makes it a monastery (`monastery[]`: base's monk, the
 //!   abbot, 9 points when surrounded, 1 + 1 per neighbour at the end, and every plugin that
 //!   counts monasteries). Its sides are closed sides (`closed_sides`): they fit any
@@ -97,9 +100,13 @@ pub struct AbbeyState {
     pub scheduled: Option<u8>,
     /// The current turn is a last-round turn.
     pub in_last_round: bool,
+    /// Empty cells with four placed neighbours (ABBEY-2), gathered as tiles are placed (a
+    /// cell becomes one only when a tile is placed beside it); filled ones are dropped when
+    /// next read. Kept while a seat still has its abbey.
+    pub holes: Vec<Pos>,
 }
 
-carcassonne_core::clone_fields!(AbbeyState { has, last_round, scheduled, in_last_round });
+carcassonne_core::clone_fields!(AbbeyState { has, last_round, scheduled, in_last_round, holes });
 
 impl Abbey {
     /// ABBEY-2: an empty cell with four placed neighbours.
@@ -107,15 +114,19 @@ impl Abbey {
         Side::ALL.iter().all(|&s| st.board.is_placed(p.step(s)))
     }
 
-    /// Whether the abbey fits somewhere now (a hole every plugin allows it into).
-    fn fits_somewhere(&self, rules: &Rules, st: &State) -> bool {
-        st.board.frontier().iter().any(|&pos| {
-            Self::hole(st, pos)
-                && rules.allow_tile(
-                    st,
-                    &TilePlacement { tile: self.ids.tile, face: 0, pos, rot: Rotation::default(), variant: 0 },
-                )
-        })
+    /// Whether the abbey fits somewhere now (a hole every plugin allows it into); drops the
+    /// holes filled since.
+    fn fits_somewhere(&self, rules: &Rules, st: &mut State, me: usize) -> bool {
+        let mut holes = std::mem::take(&mut st.plugin_mut::<AbbeyState>(me).holes);
+        holes.retain(|&pos| !st.board.is_placed(pos));
+        let fits = holes.iter().any(|&pos| {
+            rules.allow_tile(
+                st,
+                &TilePlacement { tile: self.ids.tile, face: 0, pos, rot: Rotation::default(), variant: 0 },
+            )
+        });
+        st.plugin_mut::<AbbeyState>(me).holes = holes;
+        fits
     }
 }
 
@@ -135,7 +146,24 @@ impl Plugin for Abbey {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TURN_START | Hooks::ALLOW_TILE | Hooks::TURN_END | Hooks::QUERY
+        Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::ALLOW_TILE | Hooks::TURN_END | Hooks::QUERY
+    }
+
+    /// The holes beside the placed tile (ABBEY-2), while a seat still has its abbey.
+    fn on_tile_placed(&self, _rules: &Rules, st: &mut State, me: usize) {
+        let s = st.plugin_mut::<AbbeyState>(me);
+        if s.has == 0 {
+            return;
+        }
+        let mut holes = std::mem::take(&mut s.holes);
+        for part in st.placed_parts() {
+            st.board.holes_beside(st.board.parts[part as usize].pos, |q| {
+                if !holes.contains(&q) {
+                    holes.push(q);
+                }
+            });
+        }
+        st.plugin_mut::<AbbeyState>(me).holes = holes;
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -184,7 +212,7 @@ impl Plugin for Abbey {
         if st.turn_tile != TurnTile::Draw {
             return;
         }
-        let can = has && self.fits_somewhere(rules, st);
+        let can = has && self.fits_somewhere(rules, st, me);
         if can {
             st.push_decision(Decision {
                 player: seat,
