@@ -501,7 +501,9 @@ impl Game {
 /// vetoers all judge at once ([`crate::Plugin::judges_tiles_at_once`]) is judged as its
 /// placement decision will be (one call per vetoer, the placements listed only if one
 /// asks); when none asked for the list and none forbade a placement, the state remembers
-/// it ([`State::tile_judged`]) and the decision, in the same state, is not judged again.
+/// it ([`State::tile_judged`]). Any other tile a plugin may veto is listed and judged as
+/// its decision lists it, and the state keeps the list ([`State::judged_list`]). Either
+/// way the decision, in the same state, is not judged again.
 #[inline(always)]
 fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
     if rules.tile_has_vetoers(t) {
