@@ -114,7 +114,8 @@ impl Fairy {
             let mut n = 0;
             for (i, g) in chunk.iter().enumerate() {
                 let id = (ci * OWN_CHUNK + i) as FigureId;
-                buf[n] = id;
+                // `n` < OWN_CHUNK here: the mask only spares the bounds check.
+                buf[n & (OWN_CHUNK - 1)] = id;
                 n += usize::from(g.alive & (g.owner == player) & (id != skip));
             }
             if n > 0 {
