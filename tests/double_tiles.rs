@@ -156,3 +156,56 @@ fn listed_double_tile_placements_are_exactly_those_the_checker_accepts() {
     assert!(decisions >= 100, "{decisions} decisions");
     assert!(listed_seen >= 500 && refused_seen >= 5000, "{listed_seen} listed, {refused_seen} refused");
 }
+
+/// RIVER-2 / FD-RIVER-1 on a two-part tile with a river on one face only: the river face
+/// must join the placed river with an outer river side (its west mouth beside the spring
+/// is allowed, the same face far from any tile is not); the face without a river is not
+/// the river's to refuse.
+#[test]
+fn a_double_tile_face_without_a_river_is_never_refused_by_the_river() {
+    let dir = std::env::temp_dir().join(format!("carc-river-double-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("tiles")).unwrap();
+    for set in ["base", "river"] {
+        std::fs::copy(format!("config/tiles/{set}.toml"), dir.join(format!("tiles/{set}.toml"))).unwrap();
+    }
+    std::fs::write(
+        dir.join("tiles/dw.toml"),
+        r#"set = "dw"
+[[tiles]]
+id = "DW/F/N"
+count = 1
+features = "river[S,W]; field[Nw,Ne,En,Es,Se,Wn]; field[Sw,Ws]"
+[[tiles]]
+id = "DW/F/S"
+offset = [0, 1]
+features = "river[N](lake); field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
+[[tiles]]
+id = "DW/B/N"
+features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
+[[tiles]]
+id = "DW/B/S"
+offset = [0, 1]
+features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
+"#,
+    )
+    .unwrap();
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\nriver = \"tiles/river.toml\"\ndw = \"tiles/dw.toml\"\n\
+                [[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"river\"\n";
+    let file = dir.join("rules.toml");
+    let r = carcassonne_cli::builtin::load_rules_text(file.to_str().unwrap(), text).unwrap();
+    let dw = r.catalog.id("DW").unwrap();
+    let g = Game::start(r.clone(), GameOptions { players: 2, seed: 1, tile_order: None, record: false }).unwrap();
+    assert!(g.st.board.is_placed(Pos::new(0, 0)), "the spring starts the river at (0,0)");
+    let at = |face: u8, x: i32, y: i32| carcassonne_core::TilePlacement {
+        tile: dw,
+        face,
+        pos: Pos::new(x, y),
+        rot: Rotation::from_quarters(0),
+        variant: 0,
+    };
+    assert!(r.allow_tile(&g.st, &at(0, 1, 0)), "the west mouth meets the spring");
+    assert!(!r.allow_tile(&g.st, &at(0, 6, 6)), "a river face beside nothing is refused");
+    assert!(r.allow_tile(&g.st, &at(1, 6, 6)), "a face without a river is the river's to let be");
+    assert!(r.allow_tile(&g.st, &at(1, 1, 0)));
+    std::fs::remove_dir_all(&dir).ok();
+}

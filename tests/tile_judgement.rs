@@ -209,9 +209,14 @@ fn a_judgement_that_forbids_is_kept_for_the_decision() {
 fn a_plugin_decision_between_the_draw_and_the_placement_makes_the_judgement_again() {
     // The answer to a plugin's decision may change what a veto sees, so the draw-time
     // judgement is not reused for the placement decision that follows it: one judgement at
-    // each draw (BASE-4), one more at each placement decision.
-    let rules = rules("[[plugins]]\nname = \"asked\"\noptions = { counter = 3 }\n[[plugins]]\nname = \"ask\"\n");
-    for seed in 1..=3 {
+    // each draw (BASE-4), one more at each placement decision. Both when the judgement
+    // forbade nothing (kept as quiet) and when it forbade a placement of V, the curve (kept
+    // as a list).
+    for (forbid, seed) in [("", 1), ("", 2), ("", 3), ("V", 4), ("V", 5)] {
+        let rules = rules(&format!(
+            "[[plugins]]\nname = \"asked\"\noptions = {{ counter = 3, forbid = \"{forbid}\", only_first = true }}\n\
+             [[plugins]]\nname = \"ask\"\n"
+        ));
         let before = CALLS[3].load(Ordering::SeqCst);
         let (g, shown) = play(&rules, seed);
         let log = g.st.log.as_ref().unwrap();

@@ -380,6 +380,7 @@ impl Game {
                         continue;
                     };
                     st.tile = Some(t);
+                    st.tile_judged = TileJudged::No;
                     if st.log.is_some() {
                         st.log_entry(LogEntry::Drawn { tile: t });
                     }
@@ -459,9 +460,10 @@ impl Game {
                     if rules.run_hook(st, Hooks::TURN_END, |p, st, me| p.on_turn_end(rules, st, me)) {
                         st.placed = None;
                         st.figure_action = None;
-                        // The tile's kept placements were of its decision only (a copy of
-                        // the game need not carry them).
+                        // The tile's judgement was for its decision only (a copy of the
+                        // game later on carries no list).
                         st.judged_list.clear();
+                        st.tile_judged = TileJudged::No;
                         st.turn_tile = TurnTile::Draw;
                         let extra = std::mem::take(&mut st.extra_turn);
                         if let Some(p) = st.next_player.take() {
@@ -523,24 +525,16 @@ fn vetoed_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
     let mut list = std::mem::take(&mut st.judged_list);
     list.clear();
     if rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single() {
-        let candidates = TileCandidates::on_demand(rules, st, t, list);
-        let mut vetoes = TileVetoes::new();
-        rules.judge_tiles(st, t, &candidates, &mut vetoes);
-        let quiet = !vetoes.any() && !candidates.is_listed();
-        if !quiet {
-            // Judged: the decision's list, kept for it.
-            candidates.list();
-            list = candidates.into_buffer();
-            finish_judged(rules, st, t, &vetoes, &mut list);
+        // Judged as the decision judges it (nothing is kept yet: judged afresh).
+        if judged_list(rules, st, t, &mut list) {
             return keep_listed(st, list);
         }
-        st.judged_list = candidates.into_buffer();
         // Quiet: every plain placement stands (and the decision asks no veto again).
         if crate::placement::fits_plain(rules, st, t) {
+            st.judged_list = list;
             st.tile_judged = TileJudged::Quiet;
             return true;
         }
-        list = std::mem::take(&mut st.judged_list);
         list.clear();
     }
     // The legal placements as the decision lists them (it needs every one of them when
@@ -562,8 +556,16 @@ fn keep_listed(st: &mut State, list: Vec<Action>) -> bool {
 /// the pass that discards a tile placeable only with variants), appended to `out`.
 fn placement_list(rules: &Rules, st: &State, t: TileTypeId, out: &mut Vec<Action>) {
     tile_placements(rules, st, t, out, false);
-    if rules.uses(Hooks::PLACEMENT_VARIANTS) && may_discard(rules, st, t, out) {
-        out.push(Action::Pass);
+    if rules.uses(Hooks::PLACEMENT_VARIANTS) {
+        push_discard(rules, st, t, out);
+    }
+}
+
+/// The pass that discards drawn tile `t` (BRIDGE-3), pushed onto `legal` (its legal
+/// placements) when they are all variants and their plugin lets the player discard it.
+fn push_discard(rules: &Rules, st: &State, t: TileTypeId, legal: &mut Vec<Action>) {
+    if may_discard(rules, st, t, legal) {
+        legal.push(Action::Pass);
     }
 }
 
@@ -574,9 +576,7 @@ fn finish_judged(rules: &Rules, st: &State, t: TileTypeId, vetoes: &TileVetoes, 
     vetoes.retain(buf, 0);
     if rules.uses(Hooks::PLACEMENT_VARIANTS) {
         widen(rules, st, t, buf, 0);
-        if may_discard(rules, st, t, buf) {
-            buf.push(Action::Pass);
-        }
+        push_discard(rules, st, t, buf);
     }
 }
 

@@ -253,10 +253,10 @@ pub struct State {
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
     /// What BASE-4's check of the drawn tile left for its placement decision, which, in
-    /// the same state, is not judged again. Set anew at each draw of a tile a plugin may
-    /// veto (the only tiles it is read for), cleared for a tile a plugin hands out, by the
-    /// answer to a plugin's decision (the only actions before the tile's placement) and
-    /// by `Game::determinize`.
+    /// the same state, is not judged again. Cleared at each draw and set by the check of a
+    /// tile a plugin may veto (the only tiles it is read for); cleared too for a tile a
+    /// plugin hands out, by the answer to a plugin's decision (the only actions before the
+    /// tile's placement), by `Game::determinize` and at the turn's end.
     pub(crate) tile_judged: TileJudged,
     /// The drawn tile's legal placements as its decision lists them, when
     /// [`TileJudged::Listed`] (kept between draws: no allocation per draw).

@@ -100,9 +100,10 @@ pub struct AbbeyState {
     pub scheduled: Option<u8>,
     /// The current turn is a last-round turn.
     pub in_last_round: bool,
-    /// Empty cells with four placed neighbours (ABBEY-2), gathered as tiles are placed (a
-    /// cell becomes one only when a tile is placed beside it); filled ones are dropped when
-    /// next read. Kept while a seat still has its abbey.
+    /// Every empty cell with four placed neighbours (ABBEY-2), gathered as tiles are
+    /// placed (a cell becomes one only when a tile is placed beside it), while a seat still
+    /// has its abbey. It may also hold cells filled since: they are dropped when the
+    /// turn-start question reads the list (a seat with its abbey, a normal draw).
     pub holes: Vec<Pos>,
 }
 

@@ -45,18 +45,23 @@ pub struct River {
 /// The river's sides of every rotated part, and the mouths of the double tiles.
 #[derive(Clone, Debug, Default)]
 struct Layout {
-    /// River sides (bit = side; 0: no river) by [`carcassonne_core::tile::TilePart::flat`]
-    /// index plus quarter turns.
+    /// River sides (bit = side) and [`HAS_RIVER`] (0: no river) by
+    /// [`carcassonne_core::tile::TilePart::flat`] index plus quarter turns.
     sides: Vec<u8>,
     /// The tiles of more than one part that show a river, with the cells (relative to the
     /// first part's) that their outer river sides face, by face and quarter turns (a river
-    /// side facing the tile's own other part is not a mouth).
-    mouths: Vec<(TileTypeId, Vec<Mouths>)>,
+    /// side facing the tile's own other part is not a mouth); `None` for a face that shows
+    /// no river (RIVER-2 has nothing to say of it).
+    mouths: Vec<(TileTypeId, Vec<Option<Mouths>>)>,
 }
 
 /// The cells (relative to a double tile's first part) that its outer river sides face, by
 /// quarter turns.
 type Mouths = [Vec<(i32, i32)>; 4];
+
+/// The bit of a [`Layout::sides`] entry that says the part shows a river (its sides may
+/// still be none).
+const HAS_RIVER: u8 = 1 << 4;
 
 impl Layout {
     fn new(cat: &carcassonne_core::catalog::Catalog) -> Layout {
@@ -69,7 +74,7 @@ impl Layout {
                     let cells: Vec<(i32, i32)> = face.parts.iter().map(|p| p.rotated[q].offset).collect();
                     for part in &face.parts {
                         let rp = &part.rotated[q];
-                        let sides = river_sides(rp).unwrap_or(0);
+                        let sides = river_sides(rp).map_or(0, |s| s | HAS_RIVER);
                         let at = part.flat as usize + q;
                         if layout.sides.len() <= at {
                             layout.sides.resize(at + 1, 0);
@@ -83,10 +88,10 @@ impl Layout {
                         }
                     }
                 }
-                mouths.push(by_rot);
+                let face_river = face.parts.iter().any(|p| river_sides(&p.rotated[0]).is_some());
+                mouths.push(face_river.then_some(by_rot));
             }
-            let river = tile.faces.iter().any(|f| f.parts.iter().any(|p| river_sides(&p.rotated[0]).is_some()));
-            if !tile.is_single() && river {
+            if !tile.is_single() && mouths.iter().any(Option::is_some) {
                 layout.mouths.push((t as TileTypeId, mouths));
             }
         }
@@ -304,17 +309,17 @@ impl Plugin for River {
         if face.parts.len() != 1 {
             // FD-RIVER-1: a double tile with a river (the double lake) must join the open
             // river with one of its outer river sides; its drawn bends are not curves.
-            let Some((_, mouths)) = self.layout.mouths.iter().find(|(t, _)| *t == p.tile) else {
+            let Some((_, faces)) = self.layout.mouths.iter().find(|(t, _)| *t == p.tile) else {
                 return true;
             };
-            return mouths[p.face as usize][q]
-                .iter()
-                .any(|&(dx, dy)| st.board.is_placed(Pos::new(p.pos.x + dx, p.pos.y + dy)));
+            let Some(mouths) = &faces[p.face as usize] else { return true };
+            return mouths[q].iter().any(|&(dx, dy)| st.board.is_placed(Pos::new(p.pos.x + dx, p.pos.y + dy)));
         }
         let sides = self.layout.sides[face.parts[0].flat as usize + q];
         if sides == 0 {
             return true;
         }
+        let sides = sides & !HAS_RIVER;
         // Edge matching already makes a river side meet a river side: the sides that face a
         // placed tile join the river (none: the tile does not extend it).
         let joined = Side::ALL
