@@ -64,6 +64,12 @@ pub fn factory() -> PluginFactory {
 /// [`carcassonne_core::rules::VERDICT_BATCH`]: their questions go in one list).
 const OWN_CHUNK: usize = 32;
 
+thread_local! {
+    /// The `fairy_may_join` questions of one pass of [`Fairy::for_each_own`] (kept between
+    /// calls: no list of placeholders to write at every figure decision).
+    static QUESTIONS: std::cell::RefCell<[Query; OWN_CHUNK]> = const { std::cell::RefCell::new([Query::NONE; OWN_CHUNK]) };
+}
+
 /// Code of the move-the-fairy action.
 pub const MOVE: u16 = 1;
 
@@ -195,21 +201,22 @@ impl Plugin for Fairy {
             // would be described alike in the record.
             FairyPlacement::NextFollower => {
                 let mut one = OnePerPlace::new(out);
-                let mut qs = [Query::NONE; OWN_CHUNK];
-                Self::for_each_own(st, player, s.follower, |ids| {
-                    // `fairy_may_join` of every candidate in one list of questions.
-                    let mut defaults = 0u64;
-                    for (i, (&id, slot)) in ids.iter().zip(&mut qs).enumerate() {
-                        let (q, default) = self.question(rules, me, id, &st.figures[id as usize]);
-                        *slot = q;
-                        defaults |= u64::from(default) << i;
-                    }
-                    let ok = rules.verdicts(st, &qs[..ids.len()], defaults);
-                    for (i, &id) in ids.iter().enumerate() {
-                        if ok & (1 << i) != 0 && one.first(st, out, id) {
-                            out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
+                QUESTIONS.with_borrow_mut(|qs| {
+                    Self::for_each_own(st, player, s.follower, |ids| {
+                        // `fairy_may_join` of every candidate in one list of questions.
+                        let mut defaults = 0u64;
+                        for (i, (&id, slot)) in ids.iter().zip(qs.iter_mut()).enumerate() {
+                            let (q, default) = self.question(rules, me, id, &st.figures[id as usize]);
+                            *slot = q;
+                            defaults |= u64::from(default) << i;
                         }
-                    }
+                        let ok = rules.verdicts(st, &qs[..ids.len()], defaults);
+                        for (i, &id) in ids.iter().enumerate() {
+                            if ok & (1 << i) != 0 && one.first(st, out, id) {
+                                out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
+                            }
+                        }
+                    })
                 })
             }
             FairyPlacement::OnTile => {
