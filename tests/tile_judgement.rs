@@ -22,6 +22,27 @@ use serde::{Deserialize, Serialize};
 static CALLS: [AtomicUsize; 4] = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
 const NAMES: [&str; 4] = ["judge", "lister", "again", "asked"];
 
+/// `allow_tile` calls of the plugin `one-by-one`.
+static ONE_BY_ONE_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+/// Judges tile placements one at a time (as the river does) and forbids none.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct OneByOne {}
+
+impl Plugin for OneByOne {
+    fn name(&self) -> &str {
+        "one-by-one"
+    }
+    fn hooks(&self) -> Hooks {
+        Hooks::ALLOW_TILE
+    }
+    fn allow_tile(&self, _rules: &Rules, _st: &State, _me: usize, _p: &carcassonne_core::TilePlacement) -> bool {
+        ONE_BY_ONE_CALLS.fetch_add(1, Ordering::SeqCst);
+        true
+    }
+}
+
 /// Judges tiles at once; forbids every placement of tile `forbid` (only the first, with
 /// `only_first`), asking for the list only then; nothing else.
 #[derive(Default, Serialize, Deserialize)]
@@ -93,6 +114,13 @@ fn rules(extra: &str) -> Arc<Rules> {
         requires: &[],
         conflicts: &[],
         build: carcassonne_core::build_from_options::<Ask>,
+    });
+    f.push(PluginFactory {
+        name: "one-by-one",
+        summary: "test: judges tile placements one at a time",
+        requires: &[],
+        conflicts: &[],
+        build: carcassonne_core::build_from_options::<OneByOne>,
     });
     for name in NAMES {
         f.push(PluginFactory {
@@ -203,6 +231,29 @@ fn a_judgement_that_forbids_is_kept_for_the_decision() {
         assert_eq!(g.pick_action(&mut buf, |_| i), Some(*want));
     }
     assert_eq!(CALLS[2].load(Ordering::SeqCst), before + 1);
+}
+
+#[test]
+fn a_veto_asked_one_placement_at_a_time_is_asked_once_per_placement_and_drawn_tile() {
+    // BASE-4's check at the draw of a tile a plugin vetoes one placement at a time lists
+    // the legal placements, asking the veto once per candidate; the decision takes that
+    // list and asks nothing more (the river's way, RIVER-2).
+    let plain = rules("");
+    let judged = rules("[[plugins]]\nname = \"one-by-one\"\n");
+    for seed in 1..=3 {
+        let mut plain_legal = Vec::new();
+        Game::new(plain.clone(), 2, seed).unwrap().legal_actions(&mut plain_legal);
+        let before = ONE_BY_ONE_CALLS.load(Ordering::SeqCst);
+        let g = Game::new(judged.clone(), 2, seed).unwrap();
+        let at_draw = ONE_BY_ONE_CALLS.load(Ordering::SeqCst) - before;
+        assert_eq!(at_draw, plain_legal.len(), "seed {seed}: one question per legal placement");
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let mut buf = Vec::new();
+        assert_eq!(g.pick_action(&mut buf, |n| n - 1), plain_legal.last().copied());
+        assert_eq!(ONE_BY_ONE_CALLS.load(Ordering::SeqCst) - before, at_draw, "seed {seed}: the kept list");
+        assert_eq!(legal, plain_legal, "seed {seed}");
+    }
 }
 
 #[test]
