@@ -163,13 +163,9 @@ fn listed_double_tile_placements_are_exactly_those_the_checker_accepts() {
 /// the river's to refuse.
 #[test]
 fn a_double_tile_face_without_a_river_is_never_refused_by_the_river() {
-    let dir = std::env::temp_dir().join(format!("carc-river-double-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("tiles")).unwrap();
-    for set in ["base", "river"] {
-        std::fs::copy(format!("config/tiles/{set}.toml"), dir.join(format!("tiles/{set}.toml"))).unwrap();
-    }
-    std::fs::write(
-        dir.join("tiles/dw.toml"),
+    let r = common::with_tile_set(
+        &["base", "river"],
+        "dw",
         r#"set = "dw"
 [[tiles]]
 id = "DW/F/N"
@@ -187,12 +183,8 @@ id = "DW/B/S"
 offset = [0, 1]
 features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
 "#,
-    )
-    .unwrap();
-    let text = "[tiles]\nbase = \"tiles/base.toml\"\nriver = \"tiles/river.toml\"\ndw = \"tiles/dw.toml\"\n\
-                [[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"river\"\n";
-    let file = dir.join("rules.toml");
-    let r = carcassonne_cli::builtin::load_rules_text(file.to_str().unwrap(), text).unwrap();
+        &["base", "river"],
+    );
     let dw = r.catalog.id("DW").unwrap();
     let g = Game::start(r.clone(), GameOptions { players: 2, seed: 1, tile_order: None, record: false }).unwrap();
     assert!(g.st.board.is_placed(Pos::new(0, 0)), "the spring starts the river at (0,0)");
@@ -207,5 +199,4 @@ features = "field[Nw,Ne,En,Es,Se,Sw,Ws,Wn]"
     assert!(!r.allow_tile(&g.st, &at(0, 6, 6)), "a river face beside nothing is refused");
     assert!(r.allow_tile(&g.st, &at(1, 6, 6)), "a face without a river is the river's to let be");
     assert!(r.allow_tile(&g.st, &at(1, 1, 0)));
-    std::fs::remove_dir_all(&dir).ok();
 }

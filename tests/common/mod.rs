@@ -17,15 +17,28 @@ use serde::{Deserialize, Serialize};
 /// tile file text `tiles`, written to a directory of its own (tests run in parallel
 /// threads); the base plugin puts only its own tiles in the stack.
 pub fn base_with_tile_set(set: &str, tiles: &str) -> Arc<Rules> {
+    with_tile_set(&["base"], set, tiles, &["base"])
+}
+
+/// The shipped tile sets `shipped` (`config/tiles/NAME.toml`) and tile set `set` from the
+/// tile file text `tiles`, with the plugins `plugins` (default options), written to a
+/// directory of its own (tests run in parallel threads).
+pub fn with_tile_set(shipped: &[&str], set: &str, tiles: &str, plugins: &[&str]) -> Arc<Rules> {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let dir = std::env::temp_dir().join(format!("carc-{set}-{}-{n}", std::process::id()));
     std::fs::create_dir_all(dir.join("tiles")).unwrap();
-    std::fs::copy("config/tiles/base.toml", dir.join("tiles/base.toml")).unwrap();
+    let mut text = String::from("[tiles]\n");
+    for name in shipped {
+        std::fs::copy(format!("config/tiles/{name}.toml"), dir.join(format!("tiles/{name}.toml"))).unwrap();
+        text.push_str(&format!("{name} = \"tiles/{name}.toml\"\n"));
+    }
     std::fs::write(dir.join(format!("tiles/{set}.toml")), tiles).unwrap();
+    text.push_str(&format!("{set} = \"tiles/{set}.toml\"\n"));
+    for name in plugins {
+        text.push_str(&format!("[[plugins]]\nname = \"{name}\"\n"));
+    }
     let file = dir.join("rules.toml");
-    let text =
-        format!("[tiles]\nbase = \"tiles/base.toml\"\n{set} = \"tiles/{set}.toml\"\n[[plugins]]\nname = \"base\"\n");
     std::fs::write(&file, &text).unwrap();
     load_rules_text(file.to_str().unwrap(), &text).unwrap()
 }

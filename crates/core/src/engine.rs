@@ -460,10 +460,9 @@ impl Game {
                     if rules.run_hook(st, Hooks::TURN_END, |p, st, me| p.on_turn_end(rules, st, me)) {
                         st.placed = None;
                         st.figure_action = None;
-                        // The tile's judgement was for its decision only (a copy of the
-                        // game later on carries no list).
+                        // The tile's kept placements were of its decision only (a copy of
+                        // the game need not carry them; the next draw clears the judgement).
                         st.judged_list.clear();
-                        st.tile_judged = TileJudged::No;
                         st.turn_tile = TurnTile::Draw;
                         let extra = std::mem::take(&mut st.extra_turn);
                         if let Some(p) = st.next_player.take() {

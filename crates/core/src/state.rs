@@ -256,7 +256,7 @@ pub struct State {
     /// the same state, is not judged again. Cleared at each draw and set by the check of a
     /// tile a plugin may veto (the only tiles it is read for); cleared too for a tile a
     /// plugin hands out, by the answer to a plugin's decision (the only actions before the
-    /// tile's placement), by `Game::determinize` and at the turn's end.
+    /// tile's placement) and by `Game::determinize`.
     pub(crate) tile_judged: TileJudged,
     /// The drawn tile's legal placements as its decision lists them, when
     /// [`TileJudged::Listed`] (kept between draws: no allocation per draw).

@@ -70,11 +70,13 @@ impl Layout {
             let mut mouths = Vec::new();
             for face in &tile.faces {
                 let mut by_rot: Mouths = Default::default();
+                let mut face_river = false;
                 for (q, out) in by_rot.iter_mut().enumerate() {
                     let cells: Vec<(i32, i32)> = face.parts.iter().map(|p| p.rotated[q].offset).collect();
                     for part in &face.parts {
                         let rp = &part.rotated[q];
                         let sides = river_sides(rp).map_or(0, |s| s | HAS_RIVER);
+                        face_river |= sides != 0;
                         let at = part.flat as usize + q;
                         if layout.sides.len() <= at {
                             layout.sides.resize(at + 1, 0);
@@ -88,7 +90,6 @@ impl Layout {
                         }
                     }
                 }
-                let face_river = face.parts.iter().any(|p| river_sides(&p.rotated[0]).is_some());
                 mouths.push(face_river.then_some(by_rot));
             }
             if !tile.is_single() && mouths.iter().any(Option::is_some) {
