@@ -13,7 +13,7 @@ use crate::rules::Rules;
 use crate::tile::{FeatureDef, RotatedFeature, RotatedPart, TileTypeId};
 
 mod figures;
-pub use figures::{FigureList, OccupiedFeature, OnePerPlace};
+pub use figures::{FigureList, OccupiedFeature, OnePerPlace, OwnFigures};
 mod scoring;
 
 /// Most seats a game can have.
@@ -24,6 +24,10 @@ pub const MAX_FIGURE_KINDS: usize = 16;
 pub const MAX_SOURCES: usize = 24;
 /// Owner of neutral figures (dragon, fairy).
 pub const NEUTRAL: u8 = u8::MAX;
+
+/// Figure ids that [`State::own_figures`] finds by the seats' bit sets (a game whose
+/// figure list grows longer is scanned).
+pub const OWN_BITS: usize = 128;
 
 /// The first feature index (`local`) of the features plugins add onto placed parts
 /// ([`State::add_edge_feature`]): the k-th on a part is `EXTRA_LOCAL + k`. Tile data
@@ -212,6 +216,9 @@ pub struct State {
     pub board: Board,
     pub graph: Graph,
     pub figures: Vec<Figure>,
+    /// The live figures of each seat, a bit per figure id below [`OWN_BITS`]
+    /// ([`State::own_figures`]; kept by `add_figure` and `remove_figure`).
+    own: [u128; MAX_PLAYERS],
     /// Figures in supply per seat and kind.
     pub supply: [[u8; MAX_FIGURE_KINDS]; MAX_PLAYERS],
     pub scores: [i32; MAX_PLAYERS],
@@ -289,6 +296,7 @@ impl Clone for State {
             board,
             graph,
             figures,
+            own,
             supply,
             scores,
             points_by_source,
@@ -321,6 +329,7 @@ impl Clone for State {
         self.board.clone_from(board);
         self.graph.clone_from(graph);
         self.figures.clone_from(figures);
+        self.own = *own;
         self.supply = *supply;
         self.scores = *scores;
         self.points_by_source = *points_by_source;
@@ -359,6 +368,7 @@ impl State {
             board: self.board.clone(),
             graph: self.graph.clone(),
             figures: self.figures.clone(),
+            own: self.own,
             supply: self.supply,
             scores: self.scores,
             points_by_source: self.points_by_source,
@@ -432,6 +442,7 @@ impl State {
             board: Board::new(),
             graph: Graph::new(),
             figures: Vec::with_capacity(24),
+            own: [0; MAX_PLAYERS],
             supply: [[0; MAX_FIGURE_KINDS]; MAX_PLAYERS],
             scores: [0; MAX_PLAYERS],
             points_by_source: [[0; MAX_SOURCES]; MAX_PLAYERS],

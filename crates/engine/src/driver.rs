@@ -33,10 +33,12 @@ pub fn run_to_end(
     bots: &mut [Box<dyn Bot>],
     buf: &mut Vec<carcassonne_core::Action>,
 ) -> Result<(), PlayError> {
-    // A span per turn (RUST_LOG); `play_game` opens one per game around it.
+    // A span per turn (RUST_LOG); `play_game` opens one per game around it. Whether the
+    // spans are wanted is asked once a game, not at every turn.
+    let spans = tracing::enabled!(tracing::Level::DEBUG);
     let mut turn = (u32::MAX, tracing::Span::none());
     while let Some(d) = game.decision() {
-        if game.st.turn != turn.0 && tracing::enabled!(tracing::Level::DEBUG) {
+        if spans && game.st.turn != turn.0 {
             turn = (game.st.turn, tracing::debug_span!("turn", n = game.st.turn, player = game.st.current));
         }
         let _in_turn = turn.1.enter();

@@ -87,7 +87,7 @@ impl Abbot {
     /// The abbot of `player` on the board, if any.
     fn abbot_of(&self, st: &State, player: u8) -> Option<FigureId> {
         let k = self.ids.kind;
-        st.figures.iter().position(|f| f.alive && f.owner == player && f.kind == k).map(|i| i as FigureId)
+        st.own_figures(player).find(|&id| st.figures[id as usize].kind == k)
     }
 
     /// 1 + 1 per placed tile around part `part` (ABBOT-2; BASE-10 for a monastery).

@@ -134,11 +134,8 @@ impl Fairy2025 {
             let ok = rules.verdicts(st, qs, defaults);
             ids.iter().enumerate().filter(|(i, _)| ok & (1 << i) != 0).for_each(|(_, &id)| f(id));
         };
-        for (i, g) in st.figures.iter().enumerate() {
-            let id = i as FigureId;
-            if !Self::candidate(st, follower, id, g) {
-                continue;
-            }
+        for id in st.own_figures(st.current).filter(|&id| follower != Some(id)) {
+            let g = &st.figures[id as usize];
             let (q, default) = self.question(rules, me, id, g);
             (ids[n], qs[n]) = (id, q);
             defaults |= u64::from(default) << n;

@@ -17,15 +17,31 @@ impl State {
             }
         }
         let fig = Figure { owner, kind, part, node, data: 0, alive: true };
-        match self.figures.iter().position(|f| !f.alive) {
+        let id = match self.figures.iter().position(|f| !f.alive) {
             Some(i) => {
                 self.figures[i] = fig;
-                i as FigureId
+                i
             }
             None => {
                 self.figures.push(fig);
-                (self.figures.len() - 1) as FigureId
+                self.figures.len() - 1
             }
+        };
+        if owner != NEUTRAL && id < OWN_BITS {
+            self.own[owner as usize] |= 1 << id;
+        }
+        id as FigureId
+    }
+
+    /// The live figures of `seat` on the board, by id (the order of [`State::figures`]).
+    #[inline]
+    pub fn own_figures(&self, seat: u8) -> OwnFigures<'_> {
+        let bits = self.own.get(seat as usize).copied().unwrap_or(0);
+        if self.figures.len() <= OWN_BITS {
+            OwnFigures { bits, st: self, seat, scan: usize::MAX }
+        } else {
+            // A list longer than the bit sets is scanned instead.
+            OwnFigures { bits: 0, st: self, seat, scan: 0 }
         }
     }
 
@@ -56,6 +72,9 @@ impl State {
             return;
         }
         self.figures[id as usize].alive = false;
+        if f.owner != NEUTRAL && (id as usize) < OWN_BITS {
+            self.own[f.owner as usize] &= !(1 << id);
+        }
         if f.owner != NEUTRAL {
             self.supply[f.owner as usize][f.kind as usize] += 1;
         }
@@ -238,6 +257,36 @@ impl State {
     }
 }
 
+/// The live figures of a seat ([`State::own_figures`]).
+pub struct OwnFigures<'a> {
+    bits: u128,
+    st: &'a State,
+    seat: u8,
+    /// The next id to scan (`usize::MAX`: the bits are the answer).
+    scan: usize,
+}
+
+impl Iterator for OwnFigures<'_> {
+    type Item = FigureId;
+
+    #[inline]
+    fn next(&mut self) -> Option<FigureId> {
+        if self.bits != 0 {
+            let id = self.bits.trailing_zeros();
+            self.bits &= self.bits - 1;
+            return Some(id as FigureId);
+        }
+        while self.scan < self.st.figures.len() {
+            let (id, f) = (self.scan, &self.st.figures[self.scan]);
+            self.scan += 1;
+            if f.alive && f.owner == self.seat {
+                return Some(id as FigureId);
+            }
+        }
+        None
+    }
+}
+
 /// A feature that followers occupy and that was not scored yet: its root, and the strength
 /// its figures give each seat by figure kind ([`State::occupied_features`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,6 +340,7 @@ impl OnePerPlace {
 
     /// Whether figure `id` is the first of its place among the actions pushed since
     /// [`OnePerPlace::new`]; call it only for a figure about to be offered.
+    #[inline]
     pub fn first(&mut self, st: &State, out: &[Action], id: FigureId) -> bool {
         let bit = 1u64 << (st.figures[id as usize].part % 64);
         let twin = self.parts & bit != 0
