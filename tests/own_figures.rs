@@ -1,11 +1,12 @@
 //! `State::own_figures` (the seats' figure bit sets, kept by `add_figure` and
-//! `remove_figure`) names exactly the live figures of a seat, in id order: through random
+//! `remove_figure`) names exactly the live figures of a seat (or the neutral ones: the
+//! dragons, the fairies), in id order: through random
 //! games of the richest rule sets (figures placed, moved, eaten, captured, scored and their
 //! slots reused by other seats), and past the bit sets' reach (a list of more than
 //! `OWN_BITS` figures is scanned).
 
 use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_core::state::OWN_BITS;
+use carcassonne_core::state::{NEUTRAL, OWN_BITS};
 use carcassonne_core::{FigureId, Game, Rng, State};
 
 /// The live figures of `seat`, by a scan of the figure list.
@@ -14,7 +15,7 @@ fn scanned(st: &State, seat: u8) -> Vec<FigureId> {
 }
 
 fn assert_own(st: &State, what: &str) {
-    for seat in 0..st.players as u8 {
+    for seat in (0..st.players as u8).chain([NEUTRAL]) {
         assert_eq!(st.own_figures(seat).collect::<Vec<_>>(), scanned(st, seat), "{what}, seat {seat}");
     }
 }
@@ -27,16 +28,20 @@ fn own_figures_follow_random_games() {
         ("embedded:config/tower.toml", 4),
     ] {
         let rules = load_rules_file(file).unwrap().0;
+        let mut neutral_seen = 0;
         for seed in 1..=4u64 {
             let mut g = Game::new(rules.clone(), players, seed).unwrap();
             let (mut rng, mut list) = (Rng::new(seed), Vec::new());
             while g.decision().is_some() {
                 assert_own(&g.st, &format!("{file} seed {seed} turn {}", g.st.turn));
+                neutral_seen += g.st.own_figures(NEUTRAL).count();
                 g.legal_actions(&mut list);
                 g.play_unchecked(list[rng.below(list.len())]);
             }
             assert_own(&g.st, &format!("{file} seed {seed} at the end"));
         }
+        // The everything rule sets have neutral figures (a dragon, a fairy) on the board.
+        assert_eq!(neutral_seen > 0, !file.contains("tower"), "{file}");
     }
 }
 

@@ -33,15 +33,14 @@ impl State {
         id as FigureId
     }
 
-    /// The live figures of `seat` on the board, by id (the order of [`State::figures`]).
+    /// The live figures of `seat` (or, with [`NEUTRAL`], the neutral ones) on the board, by
+    /// id (the order of [`State::figures`]).
     #[inline]
     pub fn own_figures(&self, seat: u8) -> OwnFigures<'_> {
-        let bits = self.own.get(seat as usize).copied().unwrap_or(0);
-        if self.figures.len() <= OWN_BITS {
-            OwnFigures { bits, st: self, seat, scan: usize::MAX }
-        } else {
-            // A list longer than the bit sets is scanned instead.
-            OwnFigures { bits: 0, st: self, seat, scan: 0 }
+        match self.own.get(seat as usize) {
+            Some(&bits) if self.figures.len() <= OWN_BITS => OwnFigures { bits, st: self, seat, scan: usize::MAX },
+            // The neutral figures, or a list longer than the bit sets: a scan.
+            _ => OwnFigures { bits: 0, st: self, seat, scan: 0 },
         }
     }
 
