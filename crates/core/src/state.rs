@@ -27,7 +27,7 @@ pub const NEUTRAL: u8 = u8::MAX;
 
 /// Figure ids that [`State::own_figures`] finds by the seats' bit sets (a game whose
 /// figure list grows longer is scanned).
-pub const OWN_BITS: usize = 128;
+pub const OWN_BITS: usize = 64;
 
 /// The first feature index (`local`) of the features plugins add onto placed parts
 /// ([`State::add_edge_feature`]): the k-th on a part is `EXTRA_LOCAL + k`. Tile data
@@ -218,7 +218,7 @@ pub struct State {
     pub figures: Vec<Figure>,
     /// The live figures of each seat, a bit per figure id below [`OWN_BITS`]
     /// ([`State::own_figures`]; kept by `add_figure` and `remove_figure`).
-    own: [u128; MAX_PLAYERS],
+    own: [u64; MAX_PLAYERS],
     /// Figures in supply per seat and kind.
     pub supply: [[u8; MAX_FIGURE_KINDS]; MAX_PLAYERS],
     pub scores: [i32; MAX_PLAYERS],

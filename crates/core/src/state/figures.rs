@@ -258,7 +258,7 @@ impl State {
 
 /// The live figures of a seat ([`State::own_figures`]).
 pub struct OwnFigures<'a> {
-    bits: u128,
+    bits: u64,
     st: &'a State,
     seat: u8,
     /// The next id to scan (`usize::MAX`: the bits are the answer).
