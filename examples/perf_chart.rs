@@ -26,8 +26,8 @@ struct Group {
     values: Vec<f64>,
 }
 
-/// One colour per series (twelve before one repeats).
-const COLOURS: [RGBColor; 12] = [
+/// One colour per series (sixteen before one repeats).
+const COLOURS: [RGBColor; 16] = [
     RGBColor(144, 164, 174),
     RGBColor(21, 101, 192),
     RGBColor(46, 125, 50),
@@ -40,6 +40,10 @@ const COLOURS: [RGBColor; 12] = [
     RGBColor(175, 180, 43),
     RGBColor(69, 90, 100),
     RGBColor(255, 179, 0),
+    RGBColor(33, 33, 33),
+    RGBColor(3, 169, 244),
+    RGBColor(0, 200, 83),
+    RGBColor(255, 64, 129),
 ];
 
 fn main() {
