@@ -520,11 +520,12 @@ fn drawn_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
 /// for such a tile).
 #[inline(never)]
 fn vetoed_tile_fits(rules: &Rules, st: &mut State, t: TileTypeId) -> bool {
-    st.tile_judged = TileJudged::No;
+    // The draw has just cleared `tile_judged`: nothing is kept for this tile yet.
+    debug_assert!(st.tile_judged == TileJudged::No, "judged before the draw check");
     let mut list = std::mem::take(&mut st.judged_list);
     list.clear();
     if rules.tile_judged_at_once(t) && rules.catalog.tiles[t as usize].is_single() {
-        // Judged as the decision judges it (nothing is kept yet: judged afresh).
+        // Judged as the decision judges it (afresh: nothing is kept yet).
         if judged_list(rules, st, t, &mut list) {
             return keep_listed(st, list);
         }
