@@ -143,6 +143,16 @@ impl Plugin for Answerer {
 
 static KIND_ASKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
+/// Held by each test that reads [`KIND_ASKED`] (tests run in parallel).
+static KIND_TESTS: Mutex<()> = Mutex::new(());
+
+/// Waits for the other tests that read [`KIND_ASKED`] and clears it.
+fn kind_asked_alone() -> std::sync::MutexGuard<'static, ()> {
+    let guard = KIND_TESTS.lock().unwrap_or_else(|e| e.into_inner());
+    KIND_ASKED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    guard
+}
+
 /// Answers `eatable` with false about whatever it is asked, logging each question; declares
 /// that it answers only about the figure kinds named in `kinds`.
 #[derive(Default, Serialize, Deserialize)]
@@ -481,9 +491,15 @@ struct KindGame {
 
 impl KindGame {
     fn new(more: &str) -> KindGame {
+        KindGame::answering_about("follower", more)
+    }
+
+    /// [`KindGame::new`] with the kind answerer answering about figures of kind `kind` (it
+    /// comes after the barn, whose kind it names).
+    fn answering_about(kind: &str, more: &str) -> KindGame {
         let text = format!(
             "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\nname = \"barn\"\n\
-             priority = 500\n[[plugins]]\nname = \"kind-answerer\"\noptions = {{ kinds = [\"follower\"] }}\n{more}"
+             priority = 500\n[[plugins]]\nname = \"kind-answerer\"\npriority = 600\noptions = {{ kinds = [\"{kind}\"] }}\n{more}"
         );
         let rules = load(&text);
         let (follower, barn) = (rules.figure_kind("follower").unwrap(), rules.figure_kind("barn").unwrap());
@@ -507,10 +523,9 @@ fn kind_answerers_are_asked_only_about_their_kinds() {
     let k = KindGame::new("");
     let (rules, g, follower, barn, meeple, barn_figure) = (&k.rules, &k.g, k.follower, k.barn, k.meeple, k.barn_figure);
     let about = |figure, kind| k.about(figure, kind);
+    let _alone = kind_asked_alone();
     let asked = || KIND_ASKED.lock().unwrap().clone();
-    KIND_ASKED.lock().unwrap().clear();
-    // The barn figure: the barn (after the kind answerer) says it is not eatable; the kind
-    // answerer is not asked.
+    // The barn figure: the barn says it is not eatable; the kind answerer is not asked.
     assert_eq!(rules.ask(&g.st, &about(Some(barn_figure), Some(barn))), Some(false));
     assert!(asked().is_empty());
     // A question about no figure kind reaches neither (the barn answers only about a figure).
@@ -537,7 +552,7 @@ fn verdicts_of_a_list_are_those_of_each_question() {
     // with a default of no (the logger: true), a barn to come with a default of yes (the
     // logger: true; the barn answers only about a figure on the board).
     let qs = [about(Some(barn_figure), None), about(Some(meeple), None), about(None, None), about(None, Some(barn))];
-    KIND_ASKED.lock().unwrap().clear();
+    let _alone = kind_asked_alone();
     assert_eq!(rules.verdicts(&g.st, &qs, 0b1010), 0b1100);
     assert_eq!(*KIND_ASKED.lock().unwrap(), [format!("asked about Some({follower})")]);
     for (i, q) in qs.iter().enumerate() {
@@ -545,6 +560,25 @@ fn verdicts_of_a_list_are_those_of_each_question() {
     }
     // No question: the defaults.
     assert_eq!(rules.verdicts(&g.st, &[], 0b1), 0b1);
+}
+
+/// `Rules::figure_verdicts` (questions about a list of figures, not written out): the
+/// barn figure is refused by the barn and by the kind answerer (answering about barns, asked
+/// once, about it alone), the meeple is allowed by the logger whatever its default; with no
+/// logger, each figure keeps its default unless refused.
+#[test]
+fn figure_verdicts_weigh_the_answers_about_each_figure() {
+    let k = KindGame::answering_about("barn", "[[plugins]]\nname = \"logger\"\noptions = { eatable = true }\n");
+    let ids = [k.barn_figure, k.meeple];
+    let _alone = kind_asked_alone();
+    assert_eq!(k.rules.figure_verdicts(&k.g.st, k.eatable, 0, &ids, 0b01), 0b10);
+    assert_eq!(*KIND_ASKED.lock().unwrap(), [format!("asked about Some({})", k.barn)]);
+    let quiet = KindGame::answering_about("barn", "");
+    for (defaults, want) in [(0b11, 0b10), (0b01, 0b00), (0b10, 0b10)] {
+        assert_eq!(quiet.rules.figure_verdicts(&quiet.g.st, quiet.eatable, 0, &ids, defaults), want, "{defaults:b}");
+    }
+    // No figure: the defaults.
+    assert_eq!(quiet.rules.figure_verdicts(&quiet.g.st, quiet.eatable, 0, &[], 0b1), 0b1);
 }
 
 /// `Plugin::tile_hooks`: a tile hook is called for exactly the tiles the plugin takes it

@@ -479,6 +479,19 @@ pub trait Plugin: Send + Sync + 'static {
         }
         a
     }
+    /// [`Plugin::answer`] to the questions of key `key`, asked by plugin `by`, about figures
+    /// `ids` as they stand ([`Query::about_figure`]; at most
+    /// [`crate::rules::VERDICT_BATCH`], asked through [`Rules::figure_verdicts`]: the
+    /// figures a decision may pick). The default asks [`Plugin::answer_many`] those
+    /// questions; a plugin overrides it to answer from its state without them. It must
+    /// answer as `answer` would.
+    fn answer_figures(&self, rules: &Rules, st: &State, me: usize, key: QueryKey, by: u8, ids: &[FigureId]) -> Answers {
+        let mut qs = [Query::NONE; crate::rules::VERDICT_BATCH];
+        for (q, &id) in qs.iter_mut().zip(ids) {
+            *q = Query::about_figure(key, id, &st.figures[id as usize], by);
+        }
+        self.answer_many(rules, st, me, &qs[..ids.len()])
+    }
     /// Legal actions of a decision this plugin pushed.
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}
     /// Apply an action of this plugin (from its own decision or the figure decision).

@@ -667,6 +667,103 @@ impl Rules {
         (defaults | all.yes) & !all.no
     }
 
+    /// [`Rules::verdicts`] of the questions of key `key`, asked by plugin `by`, about
+    /// figures `ids` as they stand ([`Query::about_figure`]; at most [`VERDICT_BATCH`]),
+    /// without writing the questions out: each plugin that may answer is asked
+    /// [`Plugin::answer_figures`] once, or, answering only about some figure kinds, about
+    /// those figures one by one. Bit `i` of `defaults` is the default about `ids[i]`, bit
+    /// `i` of the result its verdict.
+    pub fn figure_verdicts(&self, st: &State, key: QueryKey, by: u8, ids: &[FigureId], defaults: u64) -> u64 {
+        assert!(ids.len() <= VERDICT_BATCH, "at most {VERDICT_BATCH} figures at once");
+        if ids.is_empty() {
+            return defaults;
+        }
+        let list = self.query_list(key);
+        let mut all = Answers::default();
+        if self.kind_query_lists.is_empty() {
+            for &i in list {
+                let a = self.p(i).answer_figures(self, st, i as usize, key, by, ids);
+                all.no |= a.no;
+                all.yes |= a.yes;
+            }
+        } else {
+            // Per figure kind, the figures of that kind.
+            let mut of_kind = [0u64; MAX_FIGURE_KINDS];
+            for (j, &id) in ids.iter().enumerate() {
+                if let Some(m) = of_kind.get_mut(st.figures[id as usize].kind as usize) {
+                    *m |= 1 << j;
+                }
+            }
+            for &i in list {
+                let kinds = self.answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
+                let a = if kinds == u16::MAX {
+                    self.p(i).answer_figures(self, st, i as usize, key, by, ids)
+                } else {
+                    let mut a = Answers::default();
+                    for j in Self::asked_of_kinds(&of_kind, kinds) {
+                        let id = ids[j];
+                        let q = Query::about_figure(key, id, &st.figures[id as usize], by);
+                        a.set(j, self.p(i).answer(self, st, i as usize, &q));
+                    }
+                    a
+                };
+                all.no |= a.no;
+                all.yes |= a.yes;
+            }
+        }
+        (defaults | all.yes) & !all.no
+    }
+
+    /// Calls `f`, in id order, with each figure of `seat` on the board but `skip` whose
+    /// verdict is yes on the question of key `key` asked by plugin `by` about it
+    /// ([`Rules::figure_verdicts`], some figures at a time), `default` giving the default
+    /// of a figure (e.g. the fairies': a follower).
+    pub fn for_each_allowed_figure(
+        &self,
+        st: &State,
+        (seat, skip): (u8, Option<FigureId>),
+        (key, by): (QueryKey, u8),
+        default: impl Fn(&Figure) -> bool,
+        mut f: impl FnMut(FigureId),
+    ) {
+        /// Figures asked about at once (at most [`VERDICT_BATCH`]).
+        const CHUNK: usize = 32;
+        let (mut ids, mut defaults, mut n) = ([0 as FigureId; CHUNK], 0u64, 0);
+        let mut ask = |ids: &[FigureId], defaults: u64| {
+            let ok = self.figure_verdicts(st, key, by, ids, defaults);
+            ids.iter().enumerate().filter(|(i, _)| ok & (1 << i) != 0).for_each(|(_, &id)| f(id));
+        };
+        for id in st.own_figures(seat).filter(|&id| skip != Some(id)) {
+            ids[n] = id;
+            defaults |= u64::from(default(&st.figures[id as usize])) << n;
+            n += 1;
+            if n == CHUNK {
+                ask(&ids, defaults);
+                (n, defaults) = (0, 0);
+            }
+        }
+        if n > 0 {
+            ask(&ids[..n], defaults);
+        }
+    }
+
+    /// The indices of the questions about figures of `kinds` (a mask), from `of_kind` (per
+    /// kind, a mask of questions), in order.
+    fn asked_of_kinds(of_kind: &[u64; MAX_FIGURE_KINDS], kinds: u16) -> impl Iterator<Item = usize> {
+        let (mut asked, mut ks) = (0u64, kinds);
+        while ks != 0 {
+            asked |= of_kind[ks.trailing_zeros() as usize];
+            ks &= ks - 1;
+        }
+        std::iter::from_fn(move || {
+            (asked != 0).then(|| {
+                let j = asked.trailing_zeros() as usize;
+                asked &= asked - 1;
+                j
+            })
+        })
+    }
+
     /// The answers of the plugins of `list` to `qs` (one key) when some plugin answers only
     /// about some figure kinds: each of those is asked only the questions about them.
     #[inline(never)]
@@ -684,15 +781,8 @@ impl Rules {
             let a = if kinds == u16::MAX {
                 self.p(i).answer_many(self, st, i as usize, qs)
             } else {
-                let (mut asked, mut ks) = (0u64, kinds);
-                while ks != 0 {
-                    asked |= of_kind[ks.trailing_zeros() as usize];
-                    ks &= ks - 1;
-                }
                 let mut a = Answers::default();
-                while asked != 0 {
-                    let j = asked.trailing_zeros() as usize;
-                    asked &= asked - 1;
+                for j in Self::asked_of_kinds(&of_kind, kinds) {
                     a.set(j, self.p(i).answer(self, st, i as usize, &qs[j]));
                 }
                 a

@@ -377,6 +377,25 @@ impl Plugin for Castle {
         a
     }
 
+    /// [`Plugin::answer`] about a list of figures: each figure's id compared with the
+    /// castles' knights.
+    fn answer_figures(&self, rules: &Rules, st: &State, me: usize, key: QueryKey, by: u8, ids: &[FigureId]) -> Answers {
+        let mut a = Answers::default();
+        let s = st.plugin::<CastleState>(me);
+        if s.castles.is_empty() {
+            return a;
+        }
+        for (i, &id) in ids.iter().enumerate() {
+            if key == self.ids.portal_target {
+                let q = Query::about_figure(key, id, &st.figures[id as usize], by);
+                a.set(i, self.answer(rules, st, me, &q));
+            } else {
+                a.no |= u64::from(s.is_knight(id)) << i;
+            }
+        }
+        a
+    }
+
     fn decision_actions(&self, _rules: &Rules, _st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {
         let DecisionKind::Plugin { code: BUILD, data, .. } = d.kind else { return };
         out.push(Action::Plugin { plugin: me as u8, code: BUILD, a: data, b: 0 });

@@ -408,6 +408,16 @@ impl Plugin for Dragon {
         a
     }
 
+    /// [`Plugin::answer`] about a list of figures: the dragon's tile looked up once.
+    fn answer_figures(&self, _r: &Rules, st: &State, me: usize, key: QueryKey, _by: u8, ids: &[FigureId]) -> Answers {
+        let mut a = Answers::default();
+        let Some(dragon) = Self::dragon_part(st, me).filter(|_| key == self.ids.fairy_may_join) else { return a };
+        for (i, &id) in ids.iter().enumerate() {
+            a.no |= u64::from(st.figures[id as usize].part == dragon) << i;
+        }
+        a
+    }
+
     /// PD-DRAGON-4/5: the legal steps of this step's player.
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, _d: &Decision, out: &mut Vec<Action>) {
         self.for_each_step(rules, st, me, |cell| {

@@ -100,8 +100,14 @@ impl Fairy2025 {
     /// The `fairy_may_join` question about figure `id` (as it stands: `f`), and its default
     /// (FD-FAIRY-1: a follower with strength).
     fn question(&self, rules: &Rules, me: usize, id: FigureId, f: &Figure) -> (Query, bool) {
+        (Query::about_figure(self.ids.fairy_may_join, id, f, me as u8), self.default_verdict(rules, f))
+    }
+
+    /// The default of `fairy_may_join` about figure `f` (FD-FAIRY-1: a follower with
+    /// strength).
+    fn default_verdict(&self, rules: &Rules, f: &Figure) -> bool {
         let kind = &rules.figure_kinds[f.kind as usize];
-        (Query::about_figure(self.ids.fairy_may_join, id, f, me as u8), kind.follower && kind.strength > 0)
+        kind.follower && kind.strength > 0
     }
 
     /// FD-FAIRY-1: may the fairy join figure `id` of the current player? (One question: the
@@ -123,31 +129,12 @@ impl Fairy2025 {
     }
 
     /// Calls `f` with each figure the fairy may join (FD-FAIRY-1), in id order: the
-    /// `fairy_may_join` questions about the current player's figures asked in lists
-    /// ([`Rules::verdicts`]).
-    fn for_each_joinable(&self, rules: &Rules, st: &State, me: usize, mut f: impl FnMut(FigureId)) {
-        const CHUNK: usize = 32;
-        let follower = Self::follower(st, me);
-        let mut qs = [Query::NONE; CHUNK];
-        let (mut ids, mut defaults, mut n) = ([0 as FigureId; CHUNK], 0u64, 0);
-        let mut ask = |ids: &[FigureId], qs: &[Query], defaults: u64| {
-            let ok = rules.verdicts(st, qs, defaults);
-            ids.iter().enumerate().filter(|(i, _)| ok & (1 << i) != 0).for_each(|(_, &id)| f(id));
-        };
-        for id in st.own_figures(st.current).filter(|&id| follower != Some(id)) {
-            let g = &st.figures[id as usize];
-            let (q, default) = self.question(rules, me, id, g);
-            (ids[n], qs[n]) = (id, q);
-            defaults |= u64::from(default) << n;
-            n += 1;
-            if n == CHUNK {
-                ask(&ids, &qs, defaults);
-                (n, defaults) = (0, 0);
-            }
-        }
-        if n > 0 {
-            ask(&ids[..n], &qs[..n], defaults);
-        }
+    /// `fairy_may_join` questions about the current player's figures asked at once
+    /// ([`Rules::for_each_allowed_figure`]).
+    fn for_each_joinable(&self, rules: &Rules, st: &State, me: usize, f: impl FnMut(FigureId)) {
+        let seat = (st.current, Self::follower(st, me));
+        let default = |g: &Figure| self.default_verdict(rules, g);
+        rules.for_each_allowed_figure(st, seat, (self.ids.fairy_may_join, me as u8), default, f);
     }
 
     /// FD-FAIRY-3: the fairy back to the supply.

@@ -60,16 +60,6 @@ pub fn factory() -> PluginFactory {
     }
 }
 
-/// Figures looked at in one pass of [`Fairy::for_each_own`] (at most
-/// [`carcassonne_core::rules::VERDICT_BATCH`]: their questions go in one list).
-const OWN_CHUNK: usize = 32;
-
-thread_local! {
-    /// The `fairy_may_join` questions of one pass of [`Fairy::for_each_own`] (kept between
-    /// calls: no list of placeholders to write at every figure decision).
-    static QUESTIONS: std::cell::RefCell<[Query; OWN_CHUNK]> = const { std::cell::RefCell::new([Query::NONE; OWN_CHUNK]) };
-}
-
 /// Code of the move-the-fairy action.
 pub const MOVE: u16 = 1;
 
@@ -108,26 +98,6 @@ impl Fairy {
     /// (PD-FAIRY-1: a follower).
     fn question(&self, rules: &Rules, me: usize, id: FigureId, f: &Figure) -> (Query, bool) {
         (Query::about_figure(self.ids.fairy_may_join, id, f, me as u8), rules.figure_kinds[f.kind as usize].follower)
-    }
-
-    /// Calls `f` with the figures of `player` on the board but `skip`, some at a time (at
-    /// most [`OWN_CHUNK`]), in id order.
-    #[inline(always)]
-    fn for_each_own(st: &State, player: u8, skip: Option<FigureId>, mut f: impl FnMut(&[FigureId])) {
-        let skip = skip.unwrap_or(FigureId::MAX);
-        let mut buf = [0 as FigureId; OWN_CHUNK];
-        let mut n = 0;
-        for id in st.own_figures(player).filter(|&id| id != skip) {
-            buf[n] = id;
-            n += 1;
-            if n == OWN_CHUNK {
-                f(&buf);
-                n = 0;
-            }
-        }
-        if n > 0 {
-            f(&buf[..n]);
-        }
     }
 
     /// Whether tile `part` holds a follower of `player` the fairy may join.
@@ -201,22 +171,12 @@ impl Plugin for Fairy {
             // would be described alike in the record.
             FairyPlacement::NextFollower => {
                 let mut one = OnePerPlace::new(out);
-                QUESTIONS.with_borrow_mut(|qs| {
-                    Self::for_each_own(st, player, s.follower, |ids| {
-                        // `fairy_may_join` of every candidate in one list of questions.
-                        let mut defaults = 0u64;
-                        for (i, (&id, slot)) in ids.iter().zip(qs.iter_mut()).enumerate() {
-                            let (q, default) = self.question(rules, me, id, &st.figures[id as usize]);
-                            *slot = q;
-                            defaults |= u64::from(default) << i;
-                        }
-                        let ok = rules.verdicts(st, &qs[..ids.len()], defaults);
-                        for (i, &id) in ids.iter().enumerate() {
-                            if ok & (1 << i) != 0 && one.first(st, out, id) {
-                                out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
-                            }
-                        }
-                    })
+                let default = |f: &Figure| rules.figure_kinds[f.kind as usize].follower;
+                let ask = (self.ids.fairy_may_join, me as u8);
+                rules.for_each_allowed_figure(st, (player, s.follower), ask, default, |id| {
+                    if one.first(st, out, id) {
+                        out.push(Action::Plugin { plugin: me as u8, code: MOVE, a: id as i32, b: 0 });
+                    }
                 })
             }
             FairyPlacement::OnTile => {
