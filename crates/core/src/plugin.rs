@@ -486,11 +486,19 @@ pub trait Plugin: Send + Sync + 'static {
     /// questions; a plugin overrides it to answer from its state without them. It must
     /// answer as `answer` would.
     fn answer_figures(&self, rules: &Rules, st: &State, me: usize, key: QueryKey, by: u8, ids: &[FigureId]) -> Answers {
-        let mut qs = [Query::NONE; crate::rules::VERDICT_BATCH];
-        for (q, &id) in qs.iter_mut().zip(ids) {
-            *q = Query::about_figure(key, id, &st.figures[id as usize], by);
+        // The questions written out 16 at a time (no 64-entry list to fill for a few).
+        const CHUNK: usize = 16;
+        let mut all = Answers::default();
+        for (c, chunk) in ids.chunks(CHUNK).enumerate() {
+            let mut qs = [Query::NONE; CHUNK];
+            for (q, &id) in qs.iter_mut().zip(chunk) {
+                *q = Query::about_figure(key, id, &st.figures[id as usize], by);
+            }
+            let a = self.answer_many(rules, st, me, &qs[..chunk.len()]);
+            all.no |= a.no << (c * CHUNK);
+            all.yes |= a.yes << (c * CHUNK);
         }
-        self.answer_many(rules, st, me, &qs[..ids.len()])
+        all
     }
     /// Legal actions of a decision this plugin pushed.
     fn decision_actions(&self, rules: &Rules, st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {}

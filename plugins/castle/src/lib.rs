@@ -387,9 +387,11 @@ impl Plugin for Castle {
         }
         for (i, &id) in ids.iter().enumerate() {
             if key == self.ids.portal_target {
+                // About the figure's feature (`answer`), not the figure.
                 let q = Query::about_figure(key, id, &st.figures[id as usize], by);
                 a.set(i, self.answer(rules, st, me, &q));
             } else {
+                // One of the four questions about a figure (`query_names`).
                 a.no |= u64::from(s.is_knight(id)) << i;
             }
         }
