@@ -654,13 +654,7 @@ impl Rules {
         debug_assert!(qs.iter().all(|q| q.key == first.key), "questions of one key");
         let list = self.query_list(first.key);
         let all = if self.kind_query_lists.is_empty() {
-            let mut all = Answers::default();
-            for &i in list {
-                let a = self.p(i).answer_many(self, st, i as usize, qs);
-                all.no |= a.no;
-                all.yes |= a.yes;
-            }
-            all
+            self.weigh_answers(list, None, |p, i| p.answer_many(self, st, i, qs), |_, _, _| None)
         } else {
             self.answers_by_kind(st, qs, list)
         };
@@ -679,13 +673,13 @@ impl Rules {
             return defaults;
         }
         let list = self.query_list(key);
-        let mut all = Answers::default();
-        if self.kind_query_lists.is_empty() {
-            for &i in list {
-                let a = self.p(i).answer_figures(self, st, i as usize, key, by, ids);
-                all.no |= a.no;
-                all.yes |= a.yes;
-            }
+        let many = |p: &dyn Plugin, i| p.answer_figures(self, st, i, key, by, ids);
+        let one = |p: &dyn Plugin, i, j: usize| {
+            let id = ids[j];
+            p.answer(self, st, i, &Query::about_figure(key, id, &st.figures[id as usize], by))
+        };
+        let all = if self.kind_query_lists.is_empty() {
+            self.weigh_answers(list, None, many, one)
         } else {
             // Per figure kind, the figures of that kind.
             let mut of_kind = [0u64; MAX_FIGURE_KINDS];
@@ -694,23 +688,8 @@ impl Rules {
                     *m |= 1 << j;
                 }
             }
-            for &i in list {
-                let kinds = self.answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
-                let a = if kinds == u16::MAX {
-                    self.p(i).answer_figures(self, st, i as usize, key, by, ids)
-                } else {
-                    let mut a = Answers::default();
-                    for j in Self::asked_of_kinds(&of_kind, kinds) {
-                        let id = ids[j];
-                        let q = Query::about_figure(key, id, &st.figures[id as usize], by);
-                        a.set(j, self.p(i).answer(self, st, i as usize, &q));
-                    }
-                    a
-                };
-                all.no |= a.no;
-                all.yes |= a.yes;
-            }
-        }
+            self.weigh_answers(list, Some(&of_kind), many, one)
+        };
         (defaults | all.yes) & !all.no
     }
 
@@ -747,21 +726,46 @@ impl Rules {
         }
     }
 
-    /// The indices of the questions about figures of `kinds` (a mask), from `of_kind` (per
-    /// kind, a mask of questions), in order.
-    fn asked_of_kinds(of_kind: &[u64; MAX_FIGURE_KINDS], kinds: u16) -> impl Iterator<Item = usize> {
-        let (mut asked, mut ks) = (0u64, kinds);
-        while ks != 0 {
-            asked |= of_kind[ks.trailing_zeros() as usize];
-            ks &= ks - 1;
+    /// The answers of the plugins of `list` to a list of questions of one key: each asked
+    /// about the whole list (`many(plugin, index)`), or, one that answers only about some
+    /// figure kinds, about the questions on those kinds one by one (`one(plugin, index,
+    /// j)`; `of_kind`: per kind, the questions about a figure of that kind, `None` when no
+    /// plugin of the rule set answers only about some kinds).
+    #[inline(always)]
+    fn weigh_answers(
+        &self,
+        list: &[u8],
+        of_kind: Option<&[u64; MAX_FIGURE_KINDS]>,
+        many: impl Fn(&dyn Plugin, usize) -> Answers,
+        one: impl Fn(&dyn Plugin, usize, usize) -> Option<bool>,
+    ) -> Answers {
+        let mut all = Answers::default();
+        for &i in list {
+            let a = match of_kind {
+                Some(of_kind) => {
+                    let kinds = self.answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
+                    if kinds == u16::MAX {
+                        many(self.p(i), i as usize)
+                    } else {
+                        let (mut asked, mut ks, mut a) = (0u64, kinds, Answers::default());
+                        while ks != 0 {
+                            asked |= of_kind[ks.trailing_zeros() as usize];
+                            ks &= ks - 1;
+                        }
+                        while asked != 0 {
+                            let j = asked.trailing_zeros() as usize;
+                            asked &= asked - 1;
+                            a.set(j, one(self.p(i), i as usize, j));
+                        }
+                        a
+                    }
+                }
+                None => many(self.p(i), i as usize),
+            };
+            all.no |= a.no;
+            all.yes |= a.yes;
         }
-        std::iter::from_fn(move || {
-            (asked != 0).then(|| {
-                let j = asked.trailing_zeros() as usize;
-                asked &= asked - 1;
-                j
-            })
-        })
+        all
     }
 
     /// The answers of the plugins of `list` to `qs` (one key) when some plugin answers only
@@ -771,26 +775,12 @@ impl Rules {
         // Per figure kind, the questions about a figure of that kind.
         let mut of_kind = [0u64; MAX_FIGURE_KINDS];
         for (j, q) in qs.iter().enumerate() {
-            if let Some(k) = Self::kind_asked(st, q).filter(|&k| (k as usize) < MAX_FIGURE_KINDS) {
-                of_kind[k as usize] |= 1 << j;
+            if let Some(m) = Self::kind_asked(st, q).and_then(|k| of_kind.get_mut(k as usize)) {
+                *m |= 1 << j;
             }
         }
-        let mut all = Answers::default();
-        for &i in list {
-            let kinds = self.answer_kinds.get(i as usize).copied().unwrap_or(u16::MAX);
-            let a = if kinds == u16::MAX {
-                self.p(i).answer_many(self, st, i as usize, qs)
-            } else {
-                let mut a = Answers::default();
-                for j in Self::asked_of_kinds(&of_kind, kinds) {
-                    a.set(j, self.p(i).answer(self, st, i as usize, &qs[j]));
-                }
-                a
-            };
-            all.no |= a.no;
-            all.yes |= a.yes;
-        }
-        all
+        let many = |p: &dyn Plugin, i| p.answer_many(self, st, i, qs);
+        self.weigh_answers(list, Some(&of_kind), many, |p, i, j| p.answer(self, st, i, &qs[j]))
     }
 
     pub(crate) fn dispatch_game_start(&self, st: &mut State) {

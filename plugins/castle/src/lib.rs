@@ -355,30 +355,21 @@ impl Plugin for Castle {
         st.plugin::<CastleState>(me).is_knight(id).then_some(false)
     }
 
-    /// [`Plugin::answer`] to a list of questions: no opinion at all while no castle stands;
-    /// about figures, each figure's id compared with the castles' knights (read once).
+    /// [`Plugin::answer`] to a list of questions (the portal's): no opinion at all while no
+    /// castle stands.
     fn answer_many(&self, rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
         let mut a = Answers::default();
-        let s = st.plugin::<CastleState>(me);
-        if s.castles.is_empty() {
+        if st.plugin::<CastleState>(me).castles.is_empty() {
             return a;
         }
-        if qs.first().is_some_and(|q| q.key == self.ids.portal_target) {
-            for (i, q) in qs.iter().enumerate() {
-                a.set(i, self.answer(rules, st, me, q));
-            }
-            return a;
-        }
-        // One of the four questions about a figure (`query_names`).
         for (i, q) in qs.iter().enumerate() {
-            let knight = q.figure.is_some_and(|id| s.is_knight(id));
-            a.no |= u64::from(knight) << i;
+            a.set(i, self.answer(rules, st, me, q));
         }
         a
     }
 
-    /// [`Plugin::answer`] about a list of figures: each figure's id compared with the
-    /// castles' knights.
+    /// [`Plugin::answer`] about a list of figures (the fairies' lists): each figure's id
+    /// compared with the castles' knights.
     fn answer_figures(&self, rules: &Rules, st: &State, me: usize, key: QueryKey, by: u8, ids: &[FigureId]) -> Answers {
         let mut a = Answers::default();
         let s = st.plugin::<CastleState>(me);

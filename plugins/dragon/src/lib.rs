@@ -139,10 +139,10 @@ impl Dragon {
         !self.part_has(rules, st, part, self.ids.volcano) && dragon != Some(part)
     }
 
-    /// Whether `q` asks `fairy_may_join` about a figure on the dragon's tile (`dragon`):
-    /// the fairy never stands with the dragon.
-    fn keeps_fairy_off(&self, st: &State, dragon: u32, q: &Query) -> bool {
-        q.key == self.ids.fairy_may_join && q.figure.is_some_and(|id| st.figures[id as usize].part == dragon)
+    /// Whether a question of key `key` about figure `figure` asks `fairy_may_join` about a
+    /// figure on the dragon's tile (`dragon`): the fairy never stands with the dragon.
+    fn keeps_fairy_off(&self, st: &State, dragon: u32, key: QueryKey, figure: Option<FigureId>) -> bool {
+        key == self.ids.fairy_may_join && figure.is_some_and(|id| st.figures[id as usize].part == dragon)
     }
 
     /// The dragon's tile, if it is in play.
@@ -395,25 +395,16 @@ impl Plugin for Dragon {
 
     fn answer(&self, _rules: &Rules, st: &State, me: usize, q: &Query) -> Option<bool> {
         let dragon = Self::dragon_part(st, me)?;
-        self.keeps_fairy_off(st, dragon, q).then_some(false)
+        self.keeps_fairy_off(st, dragon, q.key, q.figure).then_some(false)
     }
 
-    /// [`Plugin::answer`] to a list of questions: the dragon's tile looked up once.
-    fn answer_many(&self, _rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
-        let mut a = Answers::default();
-        let Some(dragon) = Self::dragon_part(st, me) else { return a };
-        for (i, q) in qs.iter().enumerate() {
-            a.no |= u64::from(self.keeps_fairy_off(st, dragon, q)) << i;
-        }
-        a
-    }
-
-    /// [`Plugin::answer`] about a list of figures: the dragon's tile looked up once.
+    /// [`Plugin::answer`] about a list of figures (the fairies' lists): the dragon's tile
+    /// looked up once.
     fn answer_figures(&self, _r: &Rules, st: &State, me: usize, key: QueryKey, _by: u8, ids: &[FigureId]) -> Answers {
         let mut a = Answers::default();
-        let Some(dragon) = Self::dragon_part(st, me).filter(|_| key == self.ids.fairy_may_join) else { return a };
+        let Some(dragon) = Self::dragon_part(st, me) else { return a };
         for (i, &id) in ids.iter().enumerate() {
-            a.no |= u64::from(st.figures[id as usize].part == dragon) << i;
+            a.no |= u64::from(self.keeps_fairy_off(st, dragon, key, Some(id))) << i;
         }
         a
     }
