@@ -20,9 +20,10 @@ mod draw;
 use carcassonne_core::action::Action;
 use carcassonne_core::config::{build_from_options, PluginFactory};
 use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, Query, QueryKey};
-use carcassonne_core::rules::{Registry, Rules, VERDICT_BATCH};
+use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{FigureId, State};
+use carcassonne_core::FigureBatch;
 use serde::{Deserialize, Serialize};
 
 /// Options of the portal.
@@ -80,7 +81,13 @@ impl Portal {
         roots: &mut RootCache,
     ) {
         let (player, placed) = (st.current, st.placed_parts());
-        let mut batch = Batch { qs: [Query::NONE; VERDICT_BATCH], locals: [0; VERDICT_BATCH], len: 0 };
+        let mut batch = FigureBatch::new(player, true);
+        // Another plugin may offer the same placement (the acrobats' 3 x 3).
+        let mut push = |c: &FigurePlacement, local: u8| {
+            if !off_tile.contains(c.part, local, c.kind) {
+                out.push(Action::PlaceFigure { kind: c.kind, part: c.part, feature: local });
+            }
+        };
         for (kind, def) in rules.figure_kinds.iter().enumerate() {
             let kind = kind as u8;
             if !def.follower || def.strength == 0 || st.supply[player as usize][kind as usize] == 0 {
@@ -125,58 +132,13 @@ impl Portal {
                         kind: Some(kind),
                         by: me as u8,
                     };
-                    batch.add(q, local);
-                    if batch.len == VERDICT_BATCH {
-                        batch.offer(rules, st, player, out, off_tile);
+                    if batch.add(q, local) {
+                        batch.flush(rules, st, &mut push);
                     }
                 }
             }
-            batch.offer(rules, st, player, out, off_tile);
+            batch.flush(rules, st, &mut push);
         }
-    }
-}
-
-/// Candidate placements of one figure kind, whose `portal_target` verdicts are asked in
-/// one list ([`Rules::verdicts`]), in the order they were found.
-struct Batch {
-    qs: [Query; VERDICT_BATCH],
-    locals: [u8; VERDICT_BATCH],
-    len: usize,
-}
-
-impl Batch {
-    fn add(&mut self, q: Query, local: u8) {
-        self.qs[self.len] = q;
-        self.locals[self.len] = local;
-        self.len += 1;
-    }
-
-    /// Pushes the candidates every plugin allows onto `out` (but those among `off_tile`),
-    /// and empties the batch: the `portal_target` verdicts in one list, then the figure
-    /// vetoes of those left in one list ([`Rules::allow_figures`]).
-    fn offer(&mut self, rules: &Rules, st: &State, player: u8, out: &mut Vec<Action>, off_tile: &OffTile) {
-        if self.len == 0 {
-            return;
-        }
-        let qs = &self.qs[..self.len];
-        let ok = rules.verdicts(st, qs, u64::MAX);
-        let none = FigurePlacement { player, kind: 0, part: 0, node: None };
-        let (mut cands, mut allowed, mut locals) = ([none; VERDICT_BATCH], [true; VERDICT_BATCH], [0; VERDICT_BATCH]);
-        let mut n = 0;
-        for (i, q) in qs.iter().enumerate() {
-            if let (true, Some(kind), Some(part)) = (ok & (1 << i) != 0, q.kind, q.part) {
-                (cands[n], locals[n]) = (FigurePlacement { player, kind, part, node: q.node }, self.locals[i]);
-                n += 1;
-            }
-        }
-        rules.allow_figures(st, &cands[..n], &mut allowed[..n]);
-        for ((c, &local), _) in cands[..n].iter().zip(&locals).zip(&allowed).filter(|(_, ok)| **ok) {
-            // Another plugin may offer the same placement (the acrobats' 3 x 3).
-            if !off_tile.contains(c.part, local, c.kind) {
-                out.push(Action::PlaceFigure { kind: c.kind, part: c.part, feature: local });
-            }
-        }
-        self.len = 0;
     }
 }
 

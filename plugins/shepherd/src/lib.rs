@@ -48,7 +48,7 @@ use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Quer
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{Figure, FigureId, RemoveReason, State, MAX_PLAYERS};
-use carcassonne_core::{FeatureKind, NodeId};
+use carcassonne_core::{FeatureKind, FigureBatch, NodeId};
 use serde::{Deserialize, Serialize};
 
 /// Options of the shepherd.
@@ -94,6 +94,8 @@ pub fn factory() -> PluginFactory {
 pub const TOKENS: [u8; 18] = [1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 0, 0];
 /// The wolf's value.
 pub const WOLF: u8 = 0;
+/// [`Shepherd::fields`]: no shepherd of that seat stands.
+const NO_FIELD: NodeId = NodeId::MAX;
 
 /// Plugin decision: the active player tends the field of their shepherd.
 pub const TEND: u16 = 1;
@@ -155,6 +157,21 @@ impl Shepherd {
     fn field_of(st: &State, me: usize, p: usize) -> Option<NodeId> {
         let id = Self::state(st, me).shepherds[p]?;
         st.figures[id as usize].node.map(|n| st.graph.find(n))
+    }
+
+    /// [`Shepherd::field_of`] of every seat (`NO_FIELD`: no shepherd), or `None` when no
+    /// shepherd stands.
+    fn fields(st: &State, me: usize) -> Option<[NodeId; MAX_PLAYERS]> {
+        let shepherds = &Self::state(st, me).shepherds;
+        let mut fields = [NO_FIELD; MAX_PLAYERS];
+        let mut any = false;
+        for (field, id) in fields.iter_mut().zip(&shepherds[..st.players]) {
+            if let Some(n) = id.and_then(|id| st.figures[id as usize].node) {
+                *field = st.graph.find(n);
+                any = true;
+            }
+        }
+        any.then_some(fields)
     }
 
     /// Seats (bit set) with a shepherd in the field of `root`.
@@ -227,11 +244,26 @@ impl Shepherd {
 
     /// SHEPHERD-5: fields with shepherds closed by this turn's tile, not tended, gather.
     fn gather_closed(&self, rules: &Rules, st: &mut State, me: usize) {
+        if let Some(fields) = Self::fields(st, me) {
+            self.gather_closed_in(rules, st, me, &fields);
+        }
+    }
+
+    /// [`Shepherd::gather_closed`] with the seats' fields as the turn began its scoring step
+    /// (`fields`: a gather joins no feature, it only sends shepherds home).
+    fn gather_closed_in(&self, rules: &Rules, st: &mut State, me: usize, fields: &[NodeId; MAX_PLAYERS]) {
         let tended = Self::state(st, me).tended.filter(|&(_, t)| t == st.turn).map(|(r, _)| st.graph.find(r));
-        for p in 0..st.players {
-            let Some(root) = Self::field_of(st, me, p) else { continue };
-            // Closed: no half-edge of the field faces an empty cell (the graph's open count).
-            if Some(root) != tended && st.graph.open(root) == 0 && Self::touched(st, root) {
+        for (p, &root) in fields.iter().enumerate().take(st.players) {
+            if root == NO_FIELD {
+                continue;
+            }
+            // Closed: no half-edge of the field faces an empty cell (the graph's open count);
+            // a shepherd sent home by an earlier gather of the same field is gone.
+            if Some(root) != tended
+                && st.graph.open(root) == 0
+                && Self::state(st, me).shepherds[p].is_some()
+                && Self::touched(st, root)
+            {
                 self.gather(rules, st, me, root, "sheep gathered (field closed)");
             }
         }
@@ -240,11 +272,10 @@ impl Shepherd {
     /// Whether a placed part of this turn has a field part in the field of `root`.
     fn extends(rules: &Rules, st: &State, root: NodeId) -> bool {
         st.placed_parts().any(|part| {
-            st.rotated(rules, part)
-                .features
-                .iter()
-                .enumerate()
-                .any(|(local, f)| f.kind == FeatureKind::Field && st.graph.find(st.node_of(part, local as u8)) == root)
+            // The tile's own features are its first nodes (`State::node_of`).
+            let first = st.board.parts[part as usize].node_base;
+            (st.rotated(rules, part).features.iter().zip(first..))
+                .any(|(f, node)| f.kind == FeatureKind::Field && st.graph.find(node) == root)
         })
     }
 
@@ -346,25 +377,23 @@ impl Plugin for Shepherd {
         if !portal {
             return;
         }
+        // Every field that holds no shepherd, asked `portal_target` and the vetoes in lists.
+        let (player, kind, key) = (st.current, self.ids.kind, self.ids.portal_target);
+        let mut batch = FigureBatch::new(player, true);
+        let mut push = |c: &FigurePlacement, feature: u8| out.push(Action::PlaceFigure { kind, part: c.part, feature });
         for part in (0..st.board.len() as u32).filter(|p| !placed.contains(p)) {
-            for (local, f) in st.rotated(rules, part).features.iter().enumerate() {
-                let local = local as u8;
-                if f.kind != FeatureKind::Field {
+            let first = st.board.parts[part as usize].node_base;
+            for (f, (local, node)) in st.rotated(rules, part).features.iter().zip((0u8..).zip(first..)) {
+                if f.kind != FeatureKind::Field || herded.contains(&Some(st.graph.find(node))) {
                     continue;
                 }
-                let q = Query {
-                    key: self.ids.portal_target,
-                    figure: None,
-                    kind: Some(self.ids.kind),
-                    part: Some(part),
-                    node: Some(st.node_of(part, local)),
-                    by: me as u8,
-                };
-                if rules.verdict(st, &q, true) {
-                    self.push_field(rules, st, herded, part, local, out);
+                let q = Query { key, figure: None, kind: Some(kind), part: Some(part), node: Some(node), by: me as u8 };
+                if batch.add(q, local) {
+                    batch.flush(rules, st, &mut push);
                 }
             }
         }
+        batch.flush(rules, st, &mut push);
     }
 
     /// SHEPHERD-3: a token is drawn for the shepherd just placed.
@@ -384,10 +413,11 @@ impl Plugin for Shepherd {
 
     /// SHEPHERD-4: the active player tends their shepherd's field; SHEPHERD-5 after.
     fn on_scoring_step(&self, rules: &Rules, st: &mut State, me: usize) {
+        // SHEPHERD-4 and -5 concern the fields of the shepherds that stand.
+        let Some(fields) = Self::fields(st, me) else { return };
         let p = st.current as usize;
-        let due = Self::field_of(st, me, p)
-            .filter(|&root| Self::state(st, me).placed_turn[p] != st.turn && Self::extends(rules, st, root));
-        if let Some(root) = due {
+        let root = fields[p];
+        if root != NO_FIELD && Self::state(st, me).placed_turn[p] != st.turn && Self::extends(rules, st, root) {
             st.plugin_mut::<ShepherdState>(me).tended = Some((root, st.turn));
             let data = root as i32;
             st.push_decision(Decision {
@@ -396,7 +426,7 @@ impl Plugin for Shepherd {
             });
             return;
         }
-        self.gather_closed(rules, st, me);
+        self.gather_closed_in(rules, st, me, &fields);
     }
 
     fn decision_actions(&self, _rules: &Rules, _st: &State, me: usize, d: &Decision, out: &mut Vec<Action>) {
