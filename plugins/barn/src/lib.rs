@@ -230,6 +230,34 @@ impl Plugin for Barn {
         p.kind == self.ids.kind || !self.barn_in(st, me, st.graph.find(node))
     }
 
+    /// [`Plugin::allow_figure`] of a list (the portal's candidates): the barns' fields found
+    /// once.
+    fn allow_figures(&self, rules: &Rules, st: &State, me: usize, cands: &[FigurePlacement], allowed: &mut [bool]) {
+        let barns = &st.plugin::<BarnState>(me).barns;
+        if barns.is_empty() {
+            return;
+        }
+        // BARN-1: one barn per seat (more, from a changed supply: asked one by one).
+        let mut fields = [NodeId::MAX; MAX_PLAYERS];
+        if barns.len() > fields.len() {
+            for (p, ok) in cands.iter().zip(allowed.iter_mut()) {
+                *ok = *ok && self.allow_figure(rules, st, me, p);
+            }
+            return;
+        }
+        for (field, &b) in fields.iter_mut().zip(barns) {
+            if let Some(n) = st.figures[b as usize].node {
+                *field = st.graph.find(n);
+            }
+        }
+        for (p, ok) in cands.iter().zip(allowed.iter_mut()) {
+            let Some(node) = p.node.filter(|_| *ok && p.kind != self.ids.kind) else { continue };
+            if st.graph.node(node).kind == FeatureKind::Field && fields.contains(&st.graph.find(node)) {
+                *ok = false;
+            }
+        }
+    }
+
     /// BARN-2: the barn goes down, its field's farmers score and return.
     fn apply_action(&self, rules: &Rules, st: &mut State, me: usize, d: &Decision, a: &Action) {
         let Action::Plugin { code: PLACE, a: part, b: c, .. } = *a else { return };
