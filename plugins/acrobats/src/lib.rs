@@ -33,7 +33,7 @@
 
 use carcassonne_core::action::{Action, Decision};
 use carcassonne_core::config::{build_from_options, PluginFactory};
-use carcassonne_core::plugin::{FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
+use carcassonne_core::plugin::{Answers, FigurePlacement, Hooks, Plugin, PluginState, Query, QueryKey};
 use carcassonne_core::rules::{Registry, Rules};
 use carcassonne_core::setup::Setup;
 use carcassonne_core::state::{FigureId, RemoveReason, State, MAX_PLAYERS, NEUTRAL};
@@ -299,5 +299,17 @@ impl Plugin for Acrobats {
         } else {
             None
         }
+    }
+
+    /// [`Plugin::answer`] of a list (the portal's candidates): only acrobat spaces get an
+    /// answer.
+    fn answer_many(&self, rules: &Rules, st: &State, me: usize, qs: &[Query]) -> Answers {
+        let mut a = Answers::default();
+        for (i, q) in qs.iter().enumerate() {
+            if q.node.is_some_and(|n| Self::is_space(st, n)) {
+                a.set(i, self.answer(rules, st, me, q));
+            }
+        }
+        a
     }
 }
