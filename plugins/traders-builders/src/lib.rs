@@ -216,10 +216,17 @@ impl Plugin for TradersBuilders {
         {
             return;
         }
-        let extends = st.placed_parts().any(|part| {
-            st.rotated(rules, part).features.iter().enumerate().any(|(local, f)| {
-                matches!(f.kind, FeatureKind::Road | FeatureKind::City)
-                    && Self::has_own(st, player, self.ids.builder, st.node_of(part, local as u8))
+        // The seat's builders (one, BUILDER-1) looked for in the placed tile's roads and cities.
+        let extends = st.own_figures(player).any(|id| {
+            let f = &st.figures[id as usize];
+            let Some(root) = f.node.filter(|_| f.kind == self.ids.builder).map(|n| st.graph.find(n)) else {
+                return false;
+            };
+            st.placed_parts().any(|part| {
+                st.rotated(rules, part).features.iter().enumerate().any(|(local, f)| {
+                    matches!(f.kind, FeatureKind::Road | FeatureKind::City)
+                        && st.graph.find(st.node_of(part, local as u8)) == root
+                })
             })
         });
         if extends {
