@@ -2,14 +2,16 @@
 //! games of `config/traders-builders.toml` at 2 to 5 players, checked after every action,
 //! every tenth replayed from its record: followers, builders and pigs conserved; a builder
 //! or pig only with a follower of its owner in its feature (BUILDER-2); no player plays
-//! three turns in a row (BUILDER-1); every rule ID has a scenario.
+//! three turns in a row, and a turn brings an extra one exactly when its tile extends a
+//! road or city of the player's builder (BUILDER-1); every rule ID has a scenario.
 
 mod common;
 
 use std::cell::Cell;
 
 use carcassonne_cli::builtin::load_rules_file;
-use carcassonne_core::Game;
+use carcassonne_core::{FeatureKind, Game, NodeId, Phase};
+use carcassonne_plugin_traders_builders::TradersState;
 
 const IDS: &[&str] = &["BUILDER-1", "BUILDER-2", "PIG-1", "GOODS-1"];
 
@@ -32,6 +34,32 @@ fn check(g: &Game) {
         }
     }
     never_alone(g);
+    extra_turn_for_the_builder(g);
+}
+
+/// BUILDER-1: at the figure decision, the turn has earned an extra one exactly when the
+/// placed tile extends a road or city where the player's builder stands, unless the turn
+/// is itself an extra one (worked out from the figures, not from the plugin's own test).
+fn extra_turn_for_the_builder(g: &Game) {
+    let (r, st) = (&g.rules, &g.st);
+    if st.phase != Phase::Figure || !st.pending.is_empty() {
+        return;
+    }
+    let me = r.plugin_names().iter().position(|&n| n == "traders-builders").unwrap();
+    let in_extra = st.plugin::<TradersState>(me).extra_turn_of == st.turn;
+    let extended: Vec<NodeId> = (st.placed_parts())
+        .flat_map(|part| {
+            let features = &st.rotated(r, part).features;
+            (0..features.len() as u8)
+                .filter(|&l| matches!(features[l as usize].kind, FeatureKind::Road | FeatureKind::City))
+                .map(move |l| st.graph.find(st.node_of(part, l)))
+        })
+        .collect();
+    let b = r.figure_kind("builder").unwrap();
+    let builder_there = (st.figures.iter()).any(|f| {
+        f.alive && f.owner == st.current && f.kind == b && f.node.is_some_and(|n| extended.contains(&st.graph.find(n)))
+    });
+    assert_eq!(st.extra_turn, builder_there && !in_extra, "extra turn of seat {} at turn {}", st.current, st.turn);
 }
 
 /// BUILDER-2: at a decision, no builder or pig stands without its owner's follower.
