@@ -74,6 +74,9 @@ struct Ids {
     captures: usize,
     exchanges: usize,
     ransoms: usize,
+    /// The kinds that may stand watch (`Tower::watchman_kinds`), listed at the first figure
+    /// decision (every plugin has registered its kinds by then).
+    watch_kinds: std::sync::OnceLock<([u8; MAX_FIGURE_KINDS], usize)>,
 }
 
 impl Default for Tower {
@@ -294,8 +297,16 @@ impl Plugin for Tower {
         // The kinds the player may post as watchmen now (in kind order), found once.
         let mut kinds = [0u8; MAX_FIGURE_KINDS];
         let mut n = 0;
-        for kind in Self::watchman_kinds(rules) {
-            if st.supply[player as usize][kind as usize] > 0 && n < MAX_FIGURE_KINDS {
+        let (watch, w) = self.ids.watch_kinds.get_or_init(|| {
+            let mut watch = ([0u8; MAX_FIGURE_KINDS], 0);
+            for kind in Self::watchman_kinds(rules).take(MAX_FIGURE_KINDS) {
+                watch.0[watch.1] = kind;
+                watch.1 += 1;
+            }
+            watch
+        });
+        for &kind in &watch[..*w] {
+            if st.supply[player as usize][kind as usize] > 0 {
                 kinds[n] = kind;
                 n += 1;
             }
