@@ -155,19 +155,23 @@ impl Shepherd {
 
     /// Root of the field of seat `p`'s shepherd, if he stands.
     fn field_of(st: &State, me: usize, p: usize) -> Option<NodeId> {
-        let id = Self::state(st, me).shepherds[p]?;
-        st.figures[id as usize].node.map(|n| st.graph.find(n))
+        Self::field(st, Self::state(st, me).shepherds[p])
     }
 
-    /// [`Shepherd::field_of`] of every seat (`NO_FIELD`: no shepherd), or `None` when no
-    /// shepherd stands.
+    /// The root of the field where shepherd `id` stands.
+    fn field(st: &State, id: Option<FigureId>) -> Option<NodeId> {
+        st.figures[id? as usize].node.map(|n| st.graph.find(n))
+    }
+
+    /// [`Shepherd::field_of`] of every seat (`NO_FIELD`: no shepherd, and every slot past
+    /// the seats), or `None` when no shepherd stands.
     fn fields(st: &State, me: usize) -> Option<[NodeId; MAX_PLAYERS]> {
         let shepherds = &Self::state(st, me).shepherds;
         let mut fields = [NO_FIELD; MAX_PLAYERS];
         let mut any = false;
-        for (field, id) in fields.iter_mut().zip(&shepherds[..st.players]) {
-            if let Some(n) = id.and_then(|id| st.figures[id as usize].node) {
-                *field = st.graph.find(n);
+        for (field, &id) in fields.iter_mut().zip(&shepherds[..st.players]) {
+            if let Some(root) = Self::field(st, id) {
+                *field = root;
                 any = true;
             }
         }
@@ -280,18 +284,18 @@ impl Shepherd {
     }
 
     /// Offers a shepherd on field `local` of `part` unless a shepherd stands in that field
-    /// (`herded`: the fields of the shepherds on the board, [`Shepherd::field_of`]).
+    /// (`herded`: the fields of the shepherds on the board, [`Shepherd::fields`]).
     fn push_field(
         &self,
         rules: &Rules,
         st: &State,
-        herded: &[Option<NodeId>],
+        herded: &[NodeId; MAX_PLAYERS],
         part: u32,
         local: u8,
         out: &mut Vec<Action>,
     ) {
         let node = st.node_of(part, local);
-        if st.graph.node(node).kind != FeatureKind::Field || herded.contains(&Some(st.graph.find(node))) {
+        if st.graph.node(node).kind != FeatureKind::Field || herded.contains(&st.graph.find(node)) {
             return;
         }
         let (player, kind) = (st.current, self.ids.kind);
@@ -361,11 +365,7 @@ impl Plugin for Shepherd {
             return;
         }
         let placed = st.placed_parts();
-        let mut herded = [None; MAX_PLAYERS];
-        for (p, h) in herded.iter_mut().enumerate().take(st.players) {
-            *h = Self::field_of(st, me, p);
-        }
-        let herded = &herded[..st.players];
+        let herded = &Self::fields(st, me).unwrap_or([NO_FIELD; MAX_PLAYERS]);
         for part in placed.clone() {
             for local in 0..st.rotated(rules, part).features.len() as u8 {
                 self.push_field(rules, st, herded, part, local, out);
@@ -384,7 +384,7 @@ impl Plugin for Shepherd {
         for part in (0..st.board.len() as u32).filter(|p| !placed.contains(p)) {
             let first = st.board.parts[part as usize].node_base;
             for (f, (local, node)) in st.rotated(rules, part).features.iter().zip((0u8..).zip(first..)) {
-                if f.kind != FeatureKind::Field || herded.contains(&Some(st.graph.find(node))) {
+                if f.kind != FeatureKind::Field || herded.contains(&st.graph.find(node)) {
                     continue;
                 }
                 let q = Query { key, figure: None, kind: Some(kind), part: Some(part), node: Some(node), by: me as u8 };
