@@ -86,6 +86,18 @@ hooks! {
 impl Hooks {
     pub const NONE: Hooks = Hooks(0);
     pub const COUNT: usize = 22;
+    /// The hooks the turn loop runs through its plugin lists, which a plugin may take
+    /// only on request ([`Plugin::hooks_on_request`]).
+    pub const ON_REQUEST: Hooks = Hooks(
+        Hooks::TURN_START.0
+            | Hooks::TILE_PLACED.0
+            | Hooks::FIGURE_ACTION_DONE.0
+            | Hooks::SCORING_STEP.0
+            | Hooks::FEATURE_COMPLETED.0
+            | Hooks::SCORING_DONE.0
+            | Hooks::TURN_END.0
+            | Hooks::FINAL_SCORING.0,
+    );
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }
@@ -289,6 +301,15 @@ pub trait Plugin: Send + Sync + 'static {
     /// (BASE-4); return [`DrawVerdict::Taken`] to take it away (the player draws again).
     fn on_tile_drawn(&self, rules: &Rules, st: &mut State, me: usize, tile: TileTypeId) -> DrawVerdict {
         DrawVerdict::Keep
+    }
+    /// Hooks of the turn loop (among [`Hooks::ON_REQUEST`], within [`Plugin::hooks`]) that
+    /// run only when requested: the core calls such a hook only after the plugin asked for
+    /// it with [`State::request_hook`], and each call uses the request up. A plugin whose
+    /// hook has work only after some event (a wagon freed, a dragon tile placed) requests it
+    /// at that event, and is not called on every other turn. Only the first 64 plugins of a
+    /// rule set are held to it (the others' hooks always run). Default: none.
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::NONE
     }
     /// Which of the tile hooks ([`Hooks::TILE_DRAWN`], [`Hooks::TILE_PLACED`]) may do
     /// something when tile type `tile` is drawn or placed (asked once per tile type when the

@@ -256,6 +256,9 @@ pub struct Rules {
     /// Plugins in resolved order: ascending priority, ties by name.
     pub plugins: Vec<LoadedPlugin>,
     dispatch: [Vec<u8>; Hooks::COUNT],
+    /// Per hook, a bit per plugin (the first 64) that takes it only on request
+    /// ([`Plugin::hooks_on_request`]).
+    on_request: [u64; Hooks::COUNT],
     /// Figure kinds (followers, ...) the plugins register.
     pub figure_kinds: Vec<FigureKindDef>,
     /// Score sources (`road`, `city`, ...), in registration order.
@@ -334,11 +337,24 @@ impl Rules {
                 reg.query(name);
             }
         }
+        let mut on_request = [0u64; Hooks::COUNT];
         for (i, p) in plugins.iter().enumerate() {
             let h = p.plugin.hooks();
             for (bit, list) in dispatch.iter_mut().enumerate() {
                 if h.0 & (1 << bit) != 0 {
                     list.push(i as u8);
+                }
+            }
+            let r = p.plugin.hooks_on_request();
+            if r.0 & !(h.0 & Hooks::ON_REQUEST.0) != 0 {
+                return Err(format!(
+                    "plugin '{}': hooks on request must be among its hooks and those the turn loop runs",
+                    p.name
+                ));
+            }
+            for (bit, mask) in on_request.iter_mut().enumerate() {
+                if r.0 & (1 << bit) != 0 && i < 64 {
+                    *mask |= 1 << i;
                 }
             }
         }
@@ -357,6 +373,7 @@ impl Rules {
             catalog: reg.catalog,
             plugins,
             dispatch,
+            on_request,
             figure_kinds: reg.figure_kinds,
             sources: reg.sources,
             extra_sources: reg.extra_sources,
@@ -526,7 +543,7 @@ impl Rules {
     /// Runs hook `h` over its plugins from the state's cursor; stops when a plugin pushes
     /// a decision (returns false; the next call resumes after that plugin).
     pub(crate) fn run_hook(&self, st: &mut State, h: Hooks, f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
-        self.run_list(st, self.list(h), f)
+        self.run_list(st, self.list(h), h, f)
     }
 
     /// [`Rules::run_hook`] of [`Hooks::TILE_PLACED`]: the plugins whose `tile_hooks` take
@@ -537,14 +554,30 @@ impl Rules {
             Some((first, _)) if !all.is_empty() => &self.tile_placed[st.board.parts[first as usize].tile as usize],
             _ => all,
         };
-        self.run_list(st, list, f)
+        self.run_list(st, list, Hooks::TILE_PLACED, f)
     }
 
-    /// Runs `list`'s plugins from the state's cursor (see [`Rules::run_hook`]).
-    fn run_list(&self, st: &mut State, list: &[u8], mut f: impl FnMut(&dyn Plugin, &mut State, usize)) -> bool {
+    /// Runs `list`'s plugins (those of hook `h`) from the state's cursor (see
+    /// [`Rules::run_hook`]); a plugin that takes `h` on request only if it requested it.
+    fn run_list(
+        &self,
+        st: &mut State,
+        list: &[u8],
+        h: Hooks,
+        mut f: impl FnMut(&dyn Plugin, &mut State, usize),
+    ) -> bool {
+        let hi = h.0.trailing_zeros() as usize;
+        let on_request = self.on_request[hi];
         while (st.hook_cursor as usize) < list.len() {
             let i = list[st.hook_cursor as usize];
             st.hook_cursor += 1;
+            if on_request != 0 && i < 64 && on_request & (1 << i) != 0 {
+                let requested = &mut st.requested[hi];
+                if *requested & (1 << i) == 0 {
+                    continue;
+                }
+                *requested &= !(1 << i);
+            }
             f(self.p(i), st, i as usize);
             if !st.pending.is_empty() {
                 return false;

@@ -259,6 +259,8 @@ pub struct State {
     pub turn_tile: TurnTile,
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
+    /// Per hook, a bit per plugin that requested it ([`State::request_hook`]).
+    pub(crate) requested: [u64; crate::plugin::Hooks::COUNT],
     /// What BASE-4's check of the drawn tile left for its placement decision, which, in
     /// the same state, is not judged again. Cleared at each draw and set by the check of a
     /// tile a plugin may veto (the only tiles it is read for); cleared too for a tile a
@@ -316,6 +318,7 @@ impl Clone for State {
             next_player,
             turn_tile,
             hook_cursor,
+            requested,
             tile_judged,
             judged_list,
             discarded,
@@ -349,6 +352,7 @@ impl Clone for State {
         self.next_player = *next_player;
         self.turn_tile = *turn_tile;
         self.hook_cursor = *hook_cursor;
+        self.requested = *requested;
         self.tile_judged = *tile_judged;
         self.judged_list.clone_from(judged_list);
         self.discarded = *discarded;
@@ -388,6 +392,7 @@ impl State {
             next_player: self.next_player,
             turn_tile: self.turn_tile,
             hook_cursor: self.hook_cursor,
+            requested: self.requested,
             tile_judged: self.tile_judged,
             judged_list: self.judged_list.clone(),
             discarded: self.discarded,
@@ -462,6 +467,7 @@ impl State {
             next_player: None,
             turn_tile: TurnTile::Draw,
             hook_cursor: 0,
+            requested: [0; crate::plugin::Hooks::COUNT],
             tile_judged: TileJudged::No,
             judged_list: Vec::new(),
             discarded: 0,
@@ -810,6 +816,20 @@ impl State {
             }
         }
         name
+    }
+
+    /// Asks the core to run plugin `me`'s hook `h`, which it takes only on request
+    /// ([`crate::plugin::Plugin::hooks_on_request`]), the next time the turn loop runs that
+    /// hook (this very pass, if the plugin's turn in it is still to come). No effect on a
+    /// hook that always runs.
+    pub fn request_hook(&mut self, me: usize, h: crate::plugin::Hooks) {
+        if me < 64 {
+            for (bit, mask) in self.requested.iter_mut().enumerate() {
+                if h.0 & (1 << bit) != 0 {
+                    *mask |= 1 << me;
+                }
+            }
+        }
     }
 
     /// Pushes a plugin decision; it becomes the current decision.

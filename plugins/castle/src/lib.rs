@@ -248,6 +248,12 @@ impl Plugin for Castle {
             | Hooks::QUERY
     }
 
+    /// The turn's completed features are cleared and scored for the castles only on the
+    /// turns that noted some (requested when one is noted).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::TURN_START | Hooks::SCORING_DONE
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.no_base = reg.catalog().modifier("castle-base=false");
         self.ids.source = reg.extra_source("castle")?;
@@ -291,6 +297,7 @@ impl Plugin for Castle {
             let tiles = st.feature_tiles(root);
             if let Some(v) = carcassonne_plugin_base::completed_points(kind, tiles, st.graph.pennants(root)) {
                 st.plugin_mut::<CastleState>(me).completed.push((root, v));
+                st.request_hook(me, Hooks::TURN_START | Hooks::SCORING_DONE);
             }
         }
         if let Some(knight) = self.castle_knight(rules, st, me, root) {

@@ -177,6 +177,12 @@ impl Plugin for Circus {
         Hooks::TILE_PLACED | Hooks::SCORING_DONE | Hooks::FINAL_SCORING | Hooks::QUERY
     }
 
+    /// The performance after scoring only on the turn of a later circus tile (requested
+    /// when it is placed).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::SCORING_DONE
+    }
+
     /// Only a circus tile raises the big top.
     fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
         carcassonne_core::plugin::marked(rules, tile, self.ids.marker, Hooks::TILE_PLACED)
@@ -213,6 +219,7 @@ impl Plugin for Circus {
         };
         if Self::state(st, me).big_top.is_some() {
             st.plugin_mut::<CircusState>(me).next = Some(part);
+            st.request_hook(me, Hooks::SCORING_DONE);
             return;
         }
         let token = Self::draw(st, me);

@@ -162,6 +162,14 @@ impl Dragon {
     }
 
     /// Starts a movement (PD-DRAGON-4) when the tile placed this turn shows the symbol.
+    /// The hook the dragon's movement starts from (PD-DRAGON-4, option `dragon_move`).
+    fn move_hook(&self) -> Hooks {
+        match self.dragon_move {
+            DragonMove::BeforeScoring => Hooks::FIGURE_ACTION_DONE,
+            DragonMove::AfterScoring => Hooks::SCORING_DONE,
+        }
+    }
+
     fn start_movement(&self, rules: &Rules, st: &mut State, me: usize) {
         let Some(from) = Self::dragon_part(st, me) else { return };
         if !st.placed_parts().any(|p| self.part_has(rules, st, p, self.ids.symbol)) {
@@ -250,15 +258,20 @@ impl Plugin for Dragon {
         if self.early_dragon_tiles == EarlyDragonTiles::HeldOut {
             h = h | Hooks::GAME_START;
         }
-        h | match self.dragon_move {
-            DragonMove::BeforeScoring => Hooks::FIGURE_ACTION_DONE,
-            DragonMove::AfterScoring => Hooks::SCORING_DONE,
-        }
+        h | self.move_hook()
     }
 
-    /// Every drawn tile (the set-aside tiles follow the last one); placed, only a volcano.
+    /// Every drawn tile (the set-aside tiles follow the last one); placed, only a volcano
+    /// or a dragon tile.
     fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
-        Hooks::TILE_DRAWN | carcassonne_core::plugin::marked(rules, tile, self.ids.volcano, Hooks::TILE_PLACED)
+        let placed = self.ids.volcano | self.ids.symbol;
+        Hooks::TILE_DRAWN | carcassonne_core::plugin::marked(rules, tile, placed, Hooks::TILE_PLACED)
+    }
+
+    /// The dragon moves only on the turn of a dragon tile (its move is requested when
+    /// one is placed).
+    fn hooks_on_request(&self) -> Hooks {
+        self.move_hook()
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -336,6 +349,9 @@ impl Plugin for Dragon {
     /// PD-DRAGON-2: a volcano takes the dragon (nothing is eaten on arrival); the first
     /// one brings the waiting dragon tiles back into the stack (PD-DRAGON-1).
     fn on_tile_placed(&self, rules: &Rules, st: &mut State, me: usize) {
+        if st.placed_parts().any(|p| self.part_has(rules, st, p, self.ids.symbol)) {
+            st.request_hook(me, self.move_hook());
+        }
         let Some(part) = st.placed_parts().find(|&p| self.part_has(rules, st, p, self.ids.volcano)) else {
             return;
         };

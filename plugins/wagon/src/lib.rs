@@ -187,6 +187,12 @@ impl Plugin for Wagon {
         Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED | Hooks::FIGURE_REMOVED | Hooks::SCORING_DONE | Hooks::QUERY
     }
 
+    /// The freed wagons' decisions after scoring only on the turns that freed one
+    /// (requested when a wagon is freed).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::SCORING_DONE
+    }
+
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
         self.ids.kind = reg.figure_kind(KIND, true, 1, 1)?;
         reg.figure_look(self.ids.kind, draw::look());
@@ -244,6 +250,7 @@ impl Plugin for Wagon {
         }
         let Some(node) = f.node.filter(|&n| st.graph.is_scored(n)) else { return };
         st.plugin_mut::<WagonState>(me).freed.push(Freed { owner: f.owner, part: f.part, node });
+        st.request_hook(me, Hooks::SCORING_DONE);
         st.bump_stat(self.ids.freed, 1);
     }
 
