@@ -283,6 +283,86 @@ impl Plugin for StepCounter {
     }
 }
 
+/// Takes one turn hook (option `hook`) on request only, and requests it when it places a
+/// tile in a turn that `every` divides (and, with `again`, from inside the hook too);
+/// records the turns in which the hook ran.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Requester {
+    hook: String,
+    every: u32,
+    again: bool,
+    /// `true`: declares a hook on request that it does not subscribe to (a build error).
+    wrong: bool,
+}
+
+/// The turns in which a [`Requester`]'s hook ran.
+#[derive(Debug, Default)]
+struct Ran {
+    turns: Vec<u32>,
+}
+
+carcassonne_core::clone_fields!(Ran { turns });
+
+impl Requester {
+    fn hook(&self) -> Hooks {
+        match self.hook.as_str() {
+            "turn_start" => Hooks::TURN_START,
+            "figure_action_done" => Hooks::FIGURE_ACTION_DONE,
+            "scoring_step" => Hooks::SCORING_STEP,
+            "turn_end" => Hooks::TURN_END,
+            _ => Hooks::SCORING_DONE,
+        }
+    }
+
+    fn ran(&self, st: &mut State, me: usize) {
+        let turn = st.turn;
+        st.plugin_mut::<Ran>(me).turns.push(turn);
+        if self.again {
+            st.request_hook(me, self.hook());
+        }
+    }
+}
+
+impl Plugin for Requester {
+    fn name(&self) -> &str {
+        "requester"
+    }
+    fn hooks(&self) -> Hooks {
+        if self.wrong {
+            Hooks::TILE_PLACED
+        } else {
+            Hooks::TILE_PLACED | self.hook()
+        }
+    }
+    fn hooks_on_request(&self) -> Hooks {
+        self.hook()
+    }
+    fn init_state(&self, _rules: &Rules, _players: usize) -> Option<Box<dyn PluginState>> {
+        Some(Box::new(Ran::default()))
+    }
+    fn on_tile_placed(&self, _r: &Rules, st: &mut State, me: usize) {
+        if st.turn % self.every == 0 {
+            st.request_hook(me, self.hook());
+        }
+    }
+    fn on_turn_start(&self, _r: &Rules, st: &mut State, me: usize) {
+        self.ran(st, me);
+    }
+    fn on_figure_action_done(&self, _r: &Rules, st: &mut State, me: usize, _a: &Action) {
+        self.ran(st, me);
+    }
+    fn on_scoring_step(&self, _r: &Rules, st: &mut State, me: usize) {
+        self.ran(st, me);
+    }
+    fn on_scoring_done(&self, _r: &Rules, st: &mut State, me: usize) {
+        self.ran(st, me);
+    }
+    fn on_turn_end(&self, _r: &Rules, st: &mut State, me: usize) {
+        self.ran(st, me);
+    }
+}
+
 fn test_factories() -> Vec<PluginFactory> {
     fn test(
         name: &'static str,
@@ -296,6 +376,7 @@ fn test_factories() -> Vec<PluginFactory> {
             "kind-answerer" => carcassonne_core::build_from_options::<KindAnswerer>,
             "tile-seer" => carcassonne_core::build_from_options::<TileSeer>,
             "step-counter" => carcassonne_core::build_from_options::<StepCounter>,
+            "requester" => carcassonne_core::build_from_options::<Requester>,
             _ => carcassonne_core::build_from_options::<Bribe>,
         };
         PluginFactory { name, summary: "test", requires, conflicts, build }
@@ -310,6 +391,7 @@ fn test_factories() -> Vec<PluginFactory> {
         test("kind-answerer", &[], &[]),
         test("tile-seer", &[], &[]),
         test("step-counter", &[], &[]),
+        test("requester", &[], &[]),
         test("bribe", &["base"], &[]),
     ]);
     f
@@ -629,4 +711,47 @@ fn a_turn_hook_with_a_subscriber_runs_every_turn() {
             assert_eq!(g.st.plugin::<Steps>(me).calls, turns, "{hook} seed {seed}");
         }
     }
+}
+
+/// A hook taken on request runs exactly once after each request: in the same turn for the
+/// hooks after the tile (the request is made when the tile is placed), at the next turn's
+/// start for `turn_start`; a request made from inside the hook is for its next run (the
+/// next turn), not for the pass under way.
+#[test]
+fn a_hook_on_request_runs_once_per_request() {
+    let hooks = ["figure_action_done", "scoring_step", "scoring_done", "turn_end", "turn_start"];
+    for (hook, again) in hooks.iter().flat_map(|h| [(*h, false), (*h, true)]) {
+        let text = format!(
+            "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\n\
+             name = \"requester\"\noptions = {{ hook = \"{hook}\", every = 3, again = {again} }}\n"
+        );
+        let rules = load(&text);
+        let me = rules.plugin_names().iter().position(|n| *n == "requester").unwrap();
+        for seed in 1..=3 {
+            let g = carcassonne_cli::driver::play_game(&rules, 2, seed, &["random".to_string()], false).unwrap();
+            // Turns 1, 2, ... each placed one tile after the start tile.
+            let last = g.st.board.len() as u32 - 1;
+            // A request of turn t is for that turn, or, at a turn's start, for turn t + 1.
+            let delay = u32::from(hook == "turn_start");
+            let expected: Vec<u32> = if again {
+                // From the first request on, every turn (each run asks for the next).
+                (3 + delay..=last).collect()
+            } else {
+                (1..=last).filter(|t| t % 3 == 0).map(|t| t + delay).filter(|&t| t <= last).collect()
+            };
+            let ran = &g.st.plugin::<Ran>(me).turns;
+            assert!(ran.len() > 15, "{hook} seed {seed}: {ran:?}");
+            assert_eq!(*ran, expected, "{hook} again={again} seed {seed}");
+        }
+    }
+}
+
+/// A plugin may take on request only hooks it subscribes to (and that the turn loop runs).
+#[test]
+fn a_hook_on_request_must_be_one_of_the_plugins_hooks() {
+    let text = "[tiles]\nbase = \"tiles/base.toml\"\n[[plugins]]\nname = \"base\"\n[[plugins]]\n\
+                name = \"requester\"\noptions = { every = 3, wrong = true }\n";
+    let file = "config/test-hooks.toml";
+    let err = load_rules(file, text, &disk_resolver(file), &test_factories()).unwrap_err().to_string();
+    assert!(err.contains("plugin 'requester': hooks on request must be among its hooks"), "{err}");
 }
