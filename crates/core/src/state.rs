@@ -822,12 +822,15 @@ impl State {
     /// ([`crate::plugin::Plugin::hooks_on_request`]), the next time the turn loop runs that
     /// hook (this very pass, if the plugin's turn in it is still to come). No effect on a
     /// hook that always runs.
+    #[inline]
     pub fn request_hook(&mut self, me: usize, h: crate::plugin::Hooks) {
         if me < 64 {
-            for (bit, mask) in self.requested.iter_mut().enumerate() {
-                if h.0 & (1 << bit) != 0 {
+            let mut bits = h.0;
+            while bits != 0 {
+                if let Some(mask) = self.requested.get_mut(bits.trailing_zeros() as usize) {
                     *mask |= 1 << me;
                 }
+                bits &= bits - 1;
             }
         }
     }

@@ -2,6 +2,7 @@
 //! sell), each pushed when the one before is answered.
 
 use carcassonne_core::action::{Decision, DecisionKind};
+use carcassonne_core::plugin::Hooks;
 use carcassonne_core::rules::Rules;
 use carcassonne_core::state::{State, MAX_PLAYERS};
 use carcassonne_core::TileTypeId;
@@ -87,6 +88,7 @@ impl Bazaar {
             .map(|k| ((a.bazaar_player as usize + k) % players) as u8)
             .map(|seat| (seat, a.won[seat as usize].expect("every seat won a tile")))
             .collect();
+        st.request_hook(me, Hooks::TURN_START);
     }
 
     /// `seat` takes `tile` off the offer.

@@ -202,7 +202,24 @@ impl Plugin for Bazaar {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TURN_START | Hooks::TURN_END | Hooks::QUERY
+        Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::TURN_END | Hooks::QUERY
+    }
+
+    /// The turn's start only while won tiles are due, its end only after a bazaar tile or
+    /// a won tile: requested when the queue fills (and again while it holds tiles), when a
+    /// bazaar tile is placed and when a won tile is the turn's tile.
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::TURN_START | Hooks::TURN_END
+    }
+
+    /// Only a bazaar tile may start an auction.
+    fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
+        carcassonne_core::plugin::marked(rules, tile, self.ids.marker, Hooks::TILE_PLACED)
+    }
+
+    /// BAZAAR-1: the turn of a bazaar tile ends with the auction check.
+    fn on_tile_placed(&self, _rules: &Rules, st: &mut State, me: usize) {
+        st.request_hook(me, Hooks::TURN_END);
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -236,12 +253,17 @@ impl Plugin for Bazaar {
         let s = st.plugin_mut::<BazaarState>(me);
         s.from_auction = false;
         let Some(&(next, tile)) = s.queue.first() else { return };
+        // Won tiles are due: the next turn's start looks again.
+        st.request_hook(me, Hooks::TURN_START);
+        let s = st.plugin_mut::<BazaarState>(me);
         if next != seat || !drawing {
             return;
         }
         s.queue.remove(0);
         if has_placement(rules, st, tile) {
             st.plugin_mut::<BazaarState>(me).from_auction = true;
+            // Its turn's end takes the mark back (a won tile starts no auction).
+            st.request_hook(me, Hooks::TURN_END);
             st.turn_tile = TurnTile::Given(tile);
             st.note(rules, me, format_args!("seat {seat} plays the tile won at the bazaar"));
         } else {

@@ -276,6 +276,7 @@ impl Dragon2025 {
                 ds.facing = None;
                 ds.holder = Some(owner);
                 ds.moves_left = 0;
+                st.request_hook(me, Hooks::TURN_START);
                 st.remove_figure(rules, fig, RemoveReason::Plugin(me as u8));
                 return;
             }
@@ -322,14 +323,29 @@ impl Plugin for Dragon2025 {
         Hooks::GAME_START
             | Hooks::TURN_START
             | Hooks::TILE_DRAWN
+            | Hooks::TILE_PLACED
             | Hooks::ALLOW_FIGURE
             | Hooks::FIGURE_ACTION_DONE
             | Hooks::FIGURE_REMOVED
     }
 
-    /// Only a dragon-symbol tile moves the dragon when drawn.
+    /// The turn's start only while a seat holds the dragon (requested when one takes it,
+    /// and again at each turn's start until it is put back); the figure action's end only
+    /// after a lair tile (requested when one is placed).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::TURN_START | Hooks::FIGURE_ACTION_DONE
+    }
+
+    /// Only a dragon-symbol tile moves the dragon when drawn; only a lair tile takes it
+    /// when placed.
     fn tile_hooks(&self, rules: &Rules, tile: TileTypeId) -> Hooks {
         carcassonne_core::plugin::marked(rules, tile, self.ids.symbol, Hooks::TILE_DRAWN)
+            | carcassonne_core::plugin::marked(rules, tile, self.ids.lair, Hooks::TILE_PLACED)
+    }
+
+    /// FD-LAIR-2: the dragon goes onto the lair after the figure action.
+    fn on_tile_placed(&self, _rules: &Rules, st: &mut State, me: usize) {
+        st.request_hook(me, Hooks::FIGURE_ACTION_DONE);
     }
 
     fn register(&mut self, reg: &mut Registry) -> Result<(), String> {
@@ -401,7 +417,10 @@ impl Plugin for Dragon2025 {
 
     /// FD-DRAGON-4: a seat holding the dragon puts it on a lair before drawing.
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {
-        if st.plugin::<DragonState>(me).holder != Some(st.current) {
+        let Some(holder) = st.plugin::<DragonState>(me).holder else { return };
+        // Held: the next turn's start looks again (putting it back needs no turn start).
+        st.request_hook(me, Hooks::TURN_START);
+        if holder != st.current {
             return;
         }
         let (first, second) = {

@@ -157,6 +157,13 @@ impl Plugin for Fairy2025 {
         "fairy-2025"
     }
 
+    /// The fairy's assignment after scoring only on turns that completed or scored a road
+    /// or city (requested then), its follower's check at the turn's end only while it is
+    /// placed (requested when placed, and again at each turn's end while it stays).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::SCORING_DONE | Hooks::TURN_END
+    }
+
     fn hooks(&self) -> Hooks {
         Hooks::FEATURE_COMPLETED
             | Hooks::FEATURE_SCORED
@@ -187,6 +194,7 @@ impl Plugin for Fairy2025 {
     fn on_feature_completed(&self, _rules: &Rules, st: &mut State, me: usize, root: NodeId) {
         if matches!(st.graph.node(root).kind, FeatureKind::Road | FeatureKind::City) {
             st.plugin_mut::<FairyState>(me).completed.push(root);
+            st.request_hook(me, Hooks::SCORING_DONE);
         }
     }
 
@@ -199,6 +207,7 @@ impl Plugin for Fairy2025 {
         let Some(root) = ev.root else { return };
         if !ev.final_scoring && ev.points > 0 && ev.winners & (1 << st.current) != 0 {
             st.plugin_mut::<FairyState>(me).scored.push(root);
+            st.request_hook(me, Hooks::SCORING_DONE);
         }
         let Some(f) = Self::follower(st, me) else { return };
         let fig = st.figures[f as usize];
@@ -255,6 +264,8 @@ impl Plugin for Fairy2025 {
     /// FD-FAIRY-3: a follower moved to another tile leaves the fairy behind: it returns.
     fn on_turn_end(&self, rules: &Rules, st: &mut State, me: usize) {
         if let Some((fairy, f)) = st.plugin::<FairyState>(me).fairy {
+            // Placed: the next turn's end looks again.
+            st.request_hook(me, Hooks::TURN_END);
             let (a, b) = (&st.figures[fairy as usize], &st.figures[f as usize]);
             if !b.alive || a.part != b.part {
                 self.detach(rules, st, me);
@@ -324,6 +335,7 @@ impl Plugin for Fairy2025 {
         };
         st.figures[fairy as usize].data = follower;
         st.plugin_mut::<FairyState>(me).fairy = Some((fairy, follower));
+        st.request_hook(me, Hooks::TURN_END);
         st.bump_stat(self.ids.moves, 1);
         tracing::debug!(turn = st.turn, to = %st.board.parts[part as usize].pos, "fairy assigned");
     }

@@ -232,6 +232,12 @@ impl Plugin for Tower {
         Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::FIGURE_ACTIONS | Hooks::FIGURE_PLACED | Hooks::FIGURE_REMOVED
     }
 
+    /// The ransom's turn start only while someone is held (requested at each capture,
+    /// and again at each turn's start while prisoners are held).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::TURN_START
+    }
+
     /// Only a tile with a foundation adds a tower.
     fn tile_hooks(&self, rules: &Rules, tile: carcassonne_core::TileTypeId) -> Hooks {
         carcassonne_core::plugin::marked(rules, tile, self.ids.marker, Hooks::TILE_PLACED)
@@ -268,6 +274,11 @@ impl Plugin for Tower {
     /// another holds, if they have the points to pay it (or `ransom_below_zero`).
     fn on_turn_start(&self, _rules: &Rules, st: &mut State, me: usize) {
         let p = st.current;
+        if st.plugin::<TowerState>(me).prisoners.is_empty() {
+            return;
+        }
+        // Someone is held: the next turn's start looks again.
+        st.request_hook(me, Hooks::TURN_START);
         if !st.plugin::<TowerState>(me).prisoners.iter().any(|x| x.owner == p)
             || (!self.ransom_below_zero && st.scores()[p as usize] < self.ransom)
         {
@@ -419,6 +430,7 @@ impl Plugin for Tower {
                     *s = s.saturating_sub(1);
                     let p = Prisoner { holder: d.player, owner: f.owner, kind: f.kind };
                     st.plugin_mut::<TowerState>(me).prisoners.push(p);
+                    st.request_hook(me, Hooks::TURN_START);
                     self.exchange(rules, st, me);
                 }
             }
