@@ -342,7 +342,7 @@ impl Plugin for Requester {
         Some(Box::new(Ran::default()))
     }
     fn on_tile_placed(&self, _r: &Rules, st: &mut State, me: usize) {
-        if st.turn % self.every == 0 {
+        if st.turn.is_multiple_of(self.every) {
             st.request_hook(me, self.hook());
         }
     }
