@@ -98,6 +98,18 @@ impl Hooks {
             | Hooks::TURN_END.0
             | Hooks::FINAL_SCORING.0,
     );
+    /// Number of hooks in [`Hooks::ON_REQUEST`].
+    pub(crate) const REQUEST_SLOTS: usize = Hooks::ON_REQUEST.0.count_ones() as usize;
+    /// Per hook bit, its slot among [`Hooks::ON_REQUEST`] (the number of those below it).
+    pub(crate) const REQUEST_SLOT: [u8; Hooks::COUNT] = {
+        let mut t = [0u8; Hooks::COUNT];
+        let mut bit = 0;
+        while bit < Hooks::COUNT {
+            t[bit] = (Hooks::ON_REQUEST.0 & ((1 << bit) - 1)).count_ones() as u8;
+            bit += 1;
+        }
+        t
+    };
     pub fn contains(self, h: Hooks) -> bool {
         self.0 & h.0 == h.0
     }

@@ -572,7 +572,7 @@ impl Rules {
             let i = list[st.hook_cursor as usize];
             st.hook_cursor += 1;
             if on_request != 0 && i < 64 && on_request & (1 << i) != 0 {
-                let requested = &mut st.requested[hi];
+                let requested = &mut st.requested[Hooks::REQUEST_SLOT[hi] as usize];
                 if *requested & (1 << i) == 0 {
                     continue;
                 }

@@ -259,8 +259,9 @@ pub struct State {
     pub turn_tile: TurnTile,
     /// Where the current phase's hook dispatch resumes after a plugin's decision.
     pub hook_cursor: u8,
-    /// Per hook, a bit per plugin that requested it ([`State::request_hook`]).
-    pub(crate) requested: [u64; crate::plugin::Hooks::COUNT],
+    /// Per hook of [`crate::plugin::Hooks::ON_REQUEST`] (by its slot), a bit per plugin
+    /// that requested it ([`State::request_hook`]).
+    pub(crate) requested: [u64; crate::plugin::Hooks::REQUEST_SLOTS],
     /// What BASE-4's check of the drawn tile left for its placement decision, which, in
     /// the same state, is not judged again. Cleared at each draw and set by the check of a
     /// tile a plugin may veto (the only tiles it is read for); cleared too for a tile a
@@ -467,7 +468,7 @@ impl State {
             next_player: None,
             turn_tile: TurnTile::Draw,
             hook_cursor: 0,
-            requested: [0; crate::plugin::Hooks::COUNT],
+            requested: [0; crate::plugin::Hooks::REQUEST_SLOTS],
             tile_judged: TileJudged::No,
             judged_list: Vec::new(),
             discarded: 0,
@@ -825,9 +826,10 @@ impl State {
     #[inline]
     pub fn request_hook(&mut self, me: usize, h: crate::plugin::Hooks) {
         if me < 64 {
-            let mut bits = h.0;
+            let mut bits = h.0 & crate::plugin::Hooks::ON_REQUEST.0;
             while bits != 0 {
-                if let Some(mask) = self.requested.get_mut(bits.trailing_zeros() as usize) {
+                let slot = crate::plugin::Hooks::REQUEST_SLOT[bits.trailing_zeros() as usize];
+                if let Some(mask) = self.requested.get_mut(slot as usize) {
                     *mask |= 1 << me;
                 }
                 bits &= bits - 1;
