@@ -161,7 +161,6 @@ impl Dragon {
         waiting.len()
     }
 
-    /// Starts a movement (PD-DRAGON-4) when the tile placed this turn shows the symbol.
     /// The hook the dragon's movement starts from (PD-DRAGON-4, option `dragon_move`).
     fn move_hook(&self) -> Hooks {
         match self.dragon_move {
@@ -170,6 +169,7 @@ impl Dragon {
         }
     }
 
+    /// Starts a movement (PD-DRAGON-4) when the tile placed this turn shows the symbol.
     fn start_movement(&self, rules: &Rules, st: &mut State, me: usize) {
         let Some(from) = Self::dragon_part(st, me) else { return };
         if !st.placed_parts().any(|p| self.part_has(rules, st, p, self.ids.symbol)) {
