@@ -147,15 +147,27 @@ impl Plugin for Abbey {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::ALLOW_TILE | Hooks::TURN_END | Hooks::QUERY
+        Hooks::GAME_START | Hooks::TURN_START | Hooks::TILE_PLACED | Hooks::ALLOW_TILE | Hooks::TURN_END | Hooks::QUERY
+    }
+
+    /// The turn's start and the holes only while a seat has its abbey or the last round is
+    /// on (requested at the game's start, again by each while that holds, and when the last
+    /// round begins).
+    fn hooks_on_request(&self) -> Hooks {
+        Hooks::TURN_START | Hooks::TILE_PLACED
+    }
+
+    fn on_game_start(&self, _rules: &Rules, st: &mut State, me: usize) {
+        st.request_hook(me, Hooks::TURN_START | Hooks::TILE_PLACED);
     }
 
     /// The holes beside the placed tile (ABBEY-2), while a seat still has its abbey.
     fn on_tile_placed(&self, _rules: &Rules, st: &mut State, me: usize) {
-        let s = st.plugin_mut::<AbbeyState>(me);
-        if s.has == 0 {
+        if st.plugin::<AbbeyState>(me).has == 0 {
             return;
         }
+        st.request_hook(me, Hooks::TILE_PLACED);
+        let s = st.plugin_mut::<AbbeyState>(me);
         let mut holes = std::mem::take(&mut s.holes);
         for part in st.placed_parts() {
             st.board.holes_beside(st.board.parts[part as usize].pos, |q| {
@@ -201,6 +213,11 @@ impl Plugin for Abbey {
     /// ABBEY-2 (and ABBEY-4 in the last round): the choice before the draw.
     fn on_turn_start(&self, rules: &Rules, st: &mut State, me: usize) {
         let seat = st.current;
+        let s = st.plugin::<AbbeyState>(me);
+        if s.has == 0 && s.last_round.is_none() {
+            return;
+        }
+        st.request_hook(me, Hooks::TURN_START);
         let s = st.plugin_mut::<AbbeyState>(me);
         let last = s.last_round.is_some();
         if last {
@@ -275,6 +292,8 @@ impl Plugin for Abbey {
         if !st.stack.is_empty() {
             return;
         }
+        // ABBEY-4: the last round's turns start with the abbey's question.
+        st.request_hook(me, Hooks::TURN_START);
         let (players, current) = (st.players, st.current);
         let s = st.plugin_mut::<AbbeyState>(me);
         s.in_last_round = false;
