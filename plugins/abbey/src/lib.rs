@@ -5,8 +5,9 @@
 //!   abbey tile is the set's tile with the marker `abbey` (AM0), a tile that is not a land
 //!   tile (`land = false`, TILES-MORE.md rule 21): never in the supply.
 //! - ABBEY-1: each seat starts with one abbey ([`AbbeyState::has`]).
-//! - ABBEY-2: at the start of their turn (`on_turn_start`), a player who still has their
-//!   abbey and for whom some empty cell has four placed neighbours (and every plugin allows
+//! - ABBEY-2: at the start of their turn (`on_turn_start`, requested while a seat has its
+//!   abbey and in the last round: `hooks_on_request`), a player who still has their abbey
+//!   and for whom some empty cell has four placed neighbours (and every plugin allows
 //!   the abbey there) decides first (a plugin decision): `pass` draws as usual, the action
 //!   `abbey` hands them the abbey instead of a draw (`State::turn_tile`,
 //!   [`TurnTile::Given`]). The abbey is then placed like a drawn tile; `allow_tile` keeps it

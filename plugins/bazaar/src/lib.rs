@@ -4,8 +4,10 @@
 //!   BCB10c1 without a garden) go into the land tiles; `tiles = "bazaars"` brings only the 8
 //!   with the marker `bazaar`. The castles (plugin `castle`) and bridges (plugin `bridge`)
 //!   bring no tiles: this plugin is the one that puts the set's tiles into the supply.
-//! - BAZAAR-1: at the end of a turn (`on_turn_end`) whose placed tile carries the marker
-//!   `bazaar`, an auction is held if the supply holds at least one tile per player. A tile
+//! - BAZAAR-1: at the end of a turn (`on_turn_end`, requested by `on_tile_placed` for
+//!   bazaar tiles and when a won tile is the turn's: `hooks_on_request`) whose placed tile
+//!   carries the marker `bazaar`, an auction is held if the supply holds at least one tile
+//!   per player. A tile
 //!   placed from an auction ([`BazaarState::from_auction`]) starts none, and none starts
 //!   while tiles won at an auction are still to be played ([`BazaarState::queue`]).
 //! - BAZAAR-2: one tile per player leaves the top of the supply face up (a note lists them;
@@ -25,8 +27,9 @@
 //!   bid never beyond `max_bid`, so each seat pays at most `max_bid` per auction.
 //!   `auction = "off"`: each chooser only picks a tile.
 //! - BAZAAR-3: the won tiles replace the next draws: at the start of each turn
-//!   (`on_turn_start`) whose seat is the next one in the queue (turn order from the seat
-//!   after the bazaar player, that player last), the won tile is the turn's tile
+//!   (`on_turn_start`, requested while won tiles are due) whose seat is the next one in
+//!   the queue (turn order from the seat after the bazaar player, that player last), the
+//!   won tile is the turn's tile
 //!   (`State::turn_tile`, [`TurnTile::Given`]), placed and followed by the figure action and
 //!   scoring as any drawn tile; a won tile with no legal placement
 //!   (`placement::has_placement`) is discarded (as BASE-4, counted in `State::discarded`) and

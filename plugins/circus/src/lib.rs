@@ -12,7 +12,8 @@
 //!   gives the same draws, records replay) and lies face down under the big top, which is
 //!   put on that tile. Nothing scores.
 //! - CIRCUS-3: when a later circus tile is placed, after that turn's completed features
-//!   were scored and their figures returned (`on_scoring_done`; the rule sets run this
+//!   were scored and their figures returned (`on_scoring_done`, requested when the later
+//!   circus tile is placed: `hooks_on_request`; the rule sets run this
 //!   plugin after the wagon's move, priority 17, and before the classic dragon's
 //!   after-scoring move, priority 20), the token under the big top is revealed and leaves
 //!   the game ([`CircusState::revealed`]); every seat scores its value times the number

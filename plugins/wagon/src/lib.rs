@@ -8,8 +8,8 @@
 //! - WAGON-2: when a feature holding a wagon is completed and scored during the game, the
 //!   core returns the wagon with the feature's other figures (`on_figure_removed`, reason
 //!   `Scored`: the wagon is noted as freed, with the tile it stood on and the scored
-//!   feature). After the turn's scoring (`on_scoring_done`), its owner decides (a plugin
-//!   decision): `pass` leaves it in supply, or `move` puts it on a road, city or monastery
+//!   feature). After the turn's scoring (`on_scoring_done`, requested when a wagon is
+//!   freed: `hooks_on_request`), its owner decides (a plugin decision): `pass` leaves it in supply, or `move` puts it on a road, city or monastery
 //!   that is incomplete and holds no follower, on the wagon's tile or one of the 8 around
 //!   it (option `wagon_move = "c2"`), one action per (cell, feature) pair, through every
 //!   plugin's figure veto. Statistics `wagon_moves`, `wagons_freed`.
