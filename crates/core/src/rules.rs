@@ -339,20 +339,17 @@ impl Rules {
         }
         let mut on_request = [0u64; Hooks::COUNT];
         for (i, p) in plugins.iter().enumerate() {
-            let h = p.plugin.hooks();
-            for (bit, list) in dispatch.iter_mut().enumerate() {
-                if h.0 & (1 << bit) != 0 {
-                    list.push(i as u8);
-                }
-            }
-            let r = p.plugin.hooks_on_request();
+            let (h, r) = (p.plugin.hooks(), p.plugin.hooks_on_request());
             if r.0 & !(h.0 & Hooks::ON_REQUEST.0) != 0 {
                 return Err(format!(
                     "plugin '{}': hooks on request must be among its hooks and those the turn loop runs",
                     p.name
                 ));
             }
-            for (bit, mask) in on_request.iter_mut().enumerate() {
+            for (bit, (list, mask)) in dispatch.iter_mut().zip(&mut on_request).enumerate() {
+                if h.0 & (1 << bit) != 0 {
+                    list.push(i as u8);
+                }
                 if r.0 & (1 << bit) != 0 && i < 64 {
                     *mask |= 1 << i;
                 }
